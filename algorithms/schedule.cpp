@@ -1,0 +1,97 @@
+#include "algorithms/schedule.h"
+
+#include <fmt/format.h>
+
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+
+namespace collsim::algorithms {
+
+Schedule::Schedule(Rank num_ranks, std::vector<core::Bytes> piece_bytes)
+    : num_ranks_(num_ranks), piece_bytes_(std::move(piece_bytes)), dep_offsets_{0} {}
+
+void Schedule::reserve(std::size_t ops, std::size_t deps) {
+  ops_.reserve(ops);
+  dep_offsets_.reserve(ops + 1);
+  deps_.reserve(deps);
+}
+
+OpId Schedule::add(const Op& op, std::span<const OpId> deps) {
+  if (ops_.size() >= std::numeric_limits<OpId>::max() ||
+      deps_.size() + deps.size() >= std::numeric_limits<std::uint32_t>::max()) {
+    throw std::length_error("schedule exceeds 2^32 ops or dependencies");
+  }
+  const auto id = static_cast<OpId>(ops_.size());
+  ops_.push_back(op);
+  deps_.insert(deps_.end(), deps.begin(), deps.end());
+  dep_offsets_.push_back(static_cast<std::uint32_t>(deps_.size()));
+  return id;
+}
+
+OpId Schedule::add_send(Rank src, Rank dst, PieceId piece, Combine combine, const Label& label,
+                        std::span<const OpId> deps) {
+  return add(Op{src, dst, piece, label, OpKind::SEND, combine}, deps);
+}
+
+OpId Schedule::add_reduce(Rank rank, PieceId piece, const Label& label,
+                          std::span<const OpId> deps) {
+  return add(Op{rank, rank, piece, label, OpKind::REDUCE, Combine::REDUCE}, deps);
+}
+
+core::Bytes Schedule::total_bytes() const {
+  return std::accumulate(piece_bytes_.begin(), piece_bytes_.end(), core::Bytes{0});
+}
+
+void Schedule::validate() const {
+  for (OpId i = 0; i < ops_.size(); ++i) {
+    const Op& o = ops_[i];
+    if (o.src >= num_ranks_ || o.dst >= num_ranks_) {
+      throw std::logic_error(fmt::format("op {}: rank {} -> {} out of range (ranks: {})", i,
+                                         o.src, o.dst, num_ranks_));
+    }
+    if (o.piece >= piece_bytes_.size()) {
+      throw std::logic_error(fmt::format("op {}: piece {} does not exist ({} pieces)", i,
+                                         o.piece, piece_bytes_.size()));
+    }
+    if (o.kind == OpKind::REDUCE && o.src != o.dst) {
+      throw std::logic_error(fmt::format("op {}: a reduce runs on one rank", i));
+    }
+    if (o.kind == OpKind::SEND && o.src == o.dst) {
+      throw std::logic_error(fmt::format("op {}: a send from rank {} to itself", i, o.src));
+    }
+    for (OpId d : deps(i)) {
+      if (d >= i) {
+        throw std::logic_error(fmt::format(
+            "op {}: dependency {} is not an earlier op (cycle or forward reference)", i, d));
+      }
+    }
+  }
+}
+
+std::size_t Schedule::memory_bytes() const {
+  return ops_.capacity() * sizeof(Op) + dep_offsets_.capacity() * sizeof(std::uint32_t) +
+         deps_.capacity() * sizeof(OpId) + piece_bytes_.capacity() * sizeof(core::Bytes);
+}
+
+std::string_view phase_name(Phase p) {
+  switch (p) {
+    case Phase::REDUCE_SCATTER:
+      return "reduce_scatter";
+    case Phase::ALL_GATHER:
+      return "all_gather";
+    case Phase::REDUCE:
+      return "reduce";
+    case Phase::BROADCAST:
+      return "broadcast";
+    case Phase::INTRA_REDUCE_SCATTER:
+      return "intra_reduce_scatter";
+    case Phase::INTER_ALL_REDUCE:
+      return "inter_all_reduce";
+    case Phase::INTRA_ALL_GATHER:
+      return "intra_all_gather";
+  }
+  return "unknown";
+}
+
+}  // namespace collsim::algorithms

@@ -1,0 +1,113 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/bandwidth.h"
+
+namespace collsim::algorithms {
+
+using Rank = std::uint32_t;
+using OpId = std::uint32_t;
+using PieceId = std::uint32_t;
+
+enum class OpKind : std::uint8_t { SEND, REDUCE };
+
+// What the receiver of a Send does with the piece: overwrite its copy, or combine it with
+// its own partial result (the reduction itself may be a separate Reduce op, see Schedule).
+enum class Combine : std::uint8_t { COPY, REDUCE };
+
+// Which part of a collective an op belongs to; for reports and traces only.
+enum class Phase : std::uint8_t {
+  REDUCE_SCATTER,
+  ALL_GATHER,
+  REDUCE,
+  BROADCAST,
+  INTRA_REDUCE_SCATTER,
+  INTER_ALL_REDUCE,
+  INTRA_ALL_GATHER,
+};
+
+// Label: where an op sits in its algorithm (phase, step, chunk, channel, tree).
+struct Label {
+  std::uint32_t step = 0;
+  std::uint32_t chunk = 0;
+  std::uint16_t channel = 0;
+  std::uint8_t tree = 0;
+  Phase phase = Phase::REDUCE_SCATTER;
+};
+
+// Op: one operation of a schedule. A SEND moves piece `piece` from rank `src` to rank
+// `dst`; a REDUCE is the compute step at rank `src` (== dst) that folds a received piece
+// into the rank's partial result. The size of an op is the size of its piece
+// (Schedule::bytes), so an op is 28 bytes and holds no pointer.
+struct Op {
+  Rank src = 0;
+  Rank dst = 0;
+  PieceId piece = 0;
+  Label label;
+  OpKind kind = OpKind::SEND;
+  Combine combine = Combine::COPY;
+};
+
+// Schedule: a DAG of ops over `num_ranks` ranks and a buffer cut into pieces
+// (DESIGN.md §4). It knows nothing of links or time.
+//
+// Layout: ops in one vector, their dependencies in one flat array indexed by offsets
+// (CSR), piece sizes in a table: about 28 + 4 + 4·deps bytes per op, no allocation per op.
+// Invariants (checked by validate()): ops are stored in a topological order — every
+// dependency of op i has an id < i — so the DAG is acyclic by construction; ranks are
+// < num_ranks; pieces exist; a REDUCE has src == dst.
+// Semantics (the contract of the data-flow checker): a SEND reads the sender's current
+// copy of the piece when it starts; with Combine::COPY the receiver's copy becomes that
+// data when the send ends; with Combine::REDUCE it is combined with the receiver's own —
+// at the end of the send, or, if a REDUCE op on (dst, piece) depends on that send, at the
+// end of that REDUCE op. Initially every rank holds its own contribution to every piece.
+// Complexity: add_* amortised O(deps); accessors O(1).
+class Schedule {
+ public:
+  Schedule(Rank num_ranks, std::vector<core::Bytes> piece_bytes);
+
+  OpId add_send(Rank src, Rank dst, PieceId piece, Combine combine, const Label& label,
+                std::span<const OpId> deps);
+  OpId add_reduce(Rank rank, PieceId piece, const Label& label, std::span<const OpId> deps);
+  void reserve(std::size_t ops, std::size_t deps);
+
+  Rank num_ranks() const { return num_ranks_; }
+  std::size_t size() const { return ops_.size(); }
+  std::size_t num_dependencies() const { return deps_.size(); }
+  const Op& op(OpId id) const { return ops_[id]; }
+  std::span<const Op> ops() const { return ops_; }
+  std::span<const OpId> deps(OpId id) const {
+    return {deps_.data() + dep_offsets_[id], deps_.data() + dep_offsets_[id + 1]};
+  }
+  std::size_t num_pieces() const { return piece_bytes_.size(); }
+  core::Bytes piece_bytes(PieceId p) const { return piece_bytes_[p]; }
+  core::Bytes bytes(OpId id) const { return piece_bytes_[ops_[id].piece]; }
+  // Sum of all piece sizes: the message size S the schedule reduces.
+  core::Bytes total_bytes() const;
+
+  // Structural checks (see Invariants); throws std::logic_error naming the first bad op.
+  void validate() const;
+
+  // Bytes of memory the schedule holds (for benchmarks).
+  std::size_t memory_bytes() const;
+
+ private:
+  OpId add(const Op& op, std::span<const OpId> deps);
+
+  Rank num_ranks_;
+  std::vector<core::Bytes> piece_bytes_;
+  std::vector<Op> ops_;
+  std::vector<std::uint32_t> dep_offsets_;
+  std::vector<OpId> deps_;
+};
+
+static_assert(sizeof(Op) == 28, "an op is 28 bytes; see Schedule");
+
+std::string_view phase_name(Phase p);
+
+}  // namespace collsim::algorithms

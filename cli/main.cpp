@@ -1,0 +1,63 @@
+#include <boost/program_options/errors.hpp>
+
+#include <algorithm>
+#include <exception>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/command.h"
+#include "core/input_error.h"
+
+namespace {
+
+constexpr int EXIT_BAD_INPUT = 2;
+constexpr int EXIT_INTERNAL = 3;
+
+void print_usage(std::ostream& os) {
+  os << "collsim: a discrete-event simulator of GPU collective communication\n\n"
+        "usage: collsim <command> [options]    (collsim <command> --help for its options)\n\n"
+        "commands:\n";
+  for (const auto& c : collsim::cli::commands()) {
+    os << "  " << c.name << std::string(12 - std::min<std::size_t>(11, c.name.size()), ' ')
+       << c.summary << '\n';
+  }
+  os << "\nExit codes: 0 success, 1 a regression check failed, 2 bad input, 3 internal error.\n"
+        "Units are written with every value: sizes 8B 512KiB 1GB (GB = 1e9 B, GiB = 2^30 B),\n"
+        "times 500ns 5us 1.5ms, bandwidths 100GB/s 400Gb/s (per direction; append\n"
+        "'bidirectional' to halve a vendor's aggregate figure, e.g. '900GB/s bidirectional').\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    print_usage(std::cout);
+    return args.empty() ? EXIT_BAD_INPUT : 0;
+  }
+  for (const auto& c : collsim::cli::commands()) {
+    if (c.name != args[0]) {
+      continue;
+    }
+    std::ostringstream out;
+    try {
+      const int code = c.run(std::vector<std::string>(args.begin() + 1, args.end()), out);
+      std::cout << out.str() << std::flush;
+      return code;
+    } catch (const collsim::core::InputError& e) {
+      std::cerr << "collsim " << c.name << ": " << e.what() << '\n';
+      return EXIT_BAD_INPUT;
+    } catch (const boost::program_options::error& e) {
+      std::cerr << "collsim " << c.name << ": " << e.what() << " (see collsim " << c.name
+                << " --help)\n";
+      return EXIT_BAD_INPUT;
+    } catch (const std::exception& e) {
+      std::cerr << "collsim " << c.name << ": internal error: " << e.what() << '\n';
+      return EXIT_INTERNAL;
+    }
+  }
+  std::cerr << "collsim: unknown command '" << args[0] << "' (see collsim --help)\n";
+  return EXIT_BAD_INPUT;
+}
