@@ -33,9 +33,13 @@ void print_usage(std::ostream& os) {
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+  if (args.empty()) {
+    print_usage(std::cerr);
+    return EXIT_BAD_INPUT;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     print_usage(std::cout);
-    return args.empty() ? EXIT_BAD_INPUT : 0;
+    return 0;
   }
   for (const auto& c : collsim::cli::commands()) {
     if (c.name != args[0]) {
