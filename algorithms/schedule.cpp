@@ -1,10 +1,10 @@
 #include "algorithms/schedule.h"
 
-#include <fmt/format.h>
-
 #include <limits>
 #include <numeric>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 namespace collsim::algorithms {
 
@@ -47,12 +47,12 @@ void Schedule::validate() const {
   for (OpId i = 0; i < ops_.size(); ++i) {
     const Op& o = ops_[i];
     if (o.src >= num_ranks_ || o.dst >= num_ranks_) {
-      throw std::logic_error(fmt::format("op {}: rank {} -> {} out of range (ranks: {})", i,
-                                         o.src, o.dst, num_ranks_));
+      throw std::logic_error(fmt::format("op {}: rank {} -> {} out of range (ranks: {})", i, o.src,
+                                         o.dst, num_ranks_));
     }
     if (o.piece >= piece_bytes_.size()) {
-      throw std::logic_error(fmt::format("op {}: piece {} does not exist ({} pieces)", i,
-                                         o.piece, piece_bytes_.size()));
+      throw std::logic_error(fmt::format("op {}: piece {} does not exist ({} pieces)", i, o.piece,
+                                         piece_bytes_.size()));
     }
     if (o.kind == OpKind::REDUCE && o.src != o.dst) {
       throw std::logic_error(fmt::format("op {}: a reduce runs on one rank", i));

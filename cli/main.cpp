@@ -1,11 +1,11 @@
-#include <boost/program_options/errors.hpp>
-
 #include <algorithm>
 #include <exception>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <boost/program_options/errors.hpp>
 
 #include "cli/command.h"
 #include "core/input_error.h"

@@ -18,7 +18,9 @@ class Bandwidth {
   constexpr Bandwidth() = default;
   static constexpr Bandwidth from_bytes_per_second(std::int64_t bps) { return Bandwidth(bps); }
   constexpr std::int64_t bytes_per_second() const { return bytes_per_second_; }
-  constexpr double gigabytes_per_second() const { return static_cast<double>(bytes_per_second_) / 1e9; }
+  constexpr double gigabytes_per_second() const {
+    return static_cast<double>(bytes_per_second_) / 1e9;
+  }
   constexpr bool is_zero() const { return bytes_per_second_ == 0; }
   friend constexpr auto operator<=>(Bandwidth, Bandwidth) = default;
 
@@ -32,13 +34,17 @@ class Bandwidth {
 // __extension__: 128-bit integers are a GCC/Clang extension that -Wpedantic flags.
 __extension__ typedef __int128 Picobytes;
 
-inline constexpr Picobytes to_picobytes(Bytes b) { return static_cast<Picobytes>(b) * PS_PER_SECOND; }
+inline constexpr Picobytes to_picobytes(Bytes b) {
+  return static_cast<Picobytes>(b) * PS_PER_SECOND;
+}
 
 // The one place where a rate becomes a time: ceil(volume / rate) on the picosecond grid.
 // Precondition: rate > 0, volume >= 0. Throws std::overflow_error past Time::max().
 Time transfer_time(Picobytes volume, Bandwidth rate);
 
 // transfer_time of whole bytes: ceil(bytes * 1e12 / rate) ps, exact.
-inline Time transfer_time(Bytes bytes, Bandwidth rate) { return transfer_time(to_picobytes(bytes), rate); }
+inline Time transfer_time(Bytes bytes, Bandwidth rate) {
+  return transfer_time(to_picobytes(bytes), rate);
+}
 
 }  // namespace collsim::core

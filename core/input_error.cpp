@@ -5,7 +5,8 @@
 namespace collsim::core {
 namespace {
 
-std::string render(const SourceLocation& where, const std::string& field, const std::string& message) {
+std::string render(const SourceLocation& where, const std::string& field,
+                   const std::string& message) {
   std::string out;
   if (!where.file.empty()) {
     out += where.file;

@@ -1,13 +1,13 @@
 #include "core/units.h"
 
-#include <fmt/format.h>
-
 #include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
+
+#include <fmt/format.h>
 
 #include "core/input_error.h"
 
@@ -34,10 +34,10 @@ constexpr std::array SIZE_UNITS{
     Unit{"TB", 1'000'000'000'000, 1},
     Unit{"PB", 1'000'000'000'000'000, 1},
     Unit{"KiB", KI, 1},
-    Unit{"MiB", KI * KI, 1},
-    Unit{"GiB", KI * KI * KI, 1},
-    Unit{"TiB", KI * KI * KI * KI, 1},
-    Unit{"PiB", KI * KI * KI * KI * KI, 1},
+    Unit{"MiB", KI* KI, 1},
+    Unit{"GiB", KI* KI* KI, 1},
+    Unit{"TiB", KI* KI* KI* KI, 1},
+    Unit{"PiB", KI* KI* KI* KI* KI, 1},
 };
 constexpr std::array TIME_UNITS{
     Unit{"ps", 1, 1},
@@ -55,9 +55,9 @@ constexpr std::array BANDWIDTH_UNITS{
     Unit{"GB/s", 1'000'000'000, 1},
     Unit{"TB/s", 1'000'000'000'000, 1},
     Unit{"KiB/s", KI, 1},
-    Unit{"MiB/s", KI * KI, 1},
-    Unit{"GiB/s", KI * KI * KI, 1},
-    Unit{"TiB/s", KI * KI * KI * KI, 1},
+    Unit{"MiB/s", KI* KI, 1},
+    Unit{"GiB/s", KI* KI* KI, 1},
+    Unit{"TiB/s", KI* KI* KI* KI, 1},
     Unit{"b/s", 1, 8},
     Unit{"Kb/s", 1'000, 8},
     Unit{"Mb/s", 1'000'000, 8},
@@ -155,7 +155,9 @@ std::string list_units(Kind k) {
   return "";
 }
 
-bool is_space(char c) { return c == ' ' || c == '\t'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t';
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_space(s.front())) {
@@ -167,9 +169,13 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-[[noreturn]] void fail(std::string message) { throw UnitError(std::move(message)); }
+[[noreturn]] void fail(std::string message) {
+  throw UnitError(std::move(message));
+}
 
-bool checked_mul(i128& v, i128 by) { return !__builtin_mul_overflow(v, by, &v); }
+bool checked_mul(i128& v, i128 by) {
+  return !__builtin_mul_overflow(v, by, &v);
+}
 
 // The wrong-unit message: says what the unit is if it belongs to another kind.
 [[noreturn]] void fail_unit(Kind k, std::string_view text, std::string_view number,
@@ -182,8 +188,8 @@ bool checked_mul(i128& v, i128 by) { return !__builtin_mul_overflow(v, by, &v); 
       }
     }
     if (find_unit(Kind::SIZE, unit)) {
-      fail(fmt::format("'{}' is a data size, not a bandwidth; did you mean '{}{}/s'?", text,
-                       number, unit));
+      fail(fmt::format("'{}' is a data size, not a bandwidth; did you mean '{}{}/s'?", text, number,
+                       unit));
     }
   }
   for (Kind other : {Kind::SIZE, Kind::TIME, Kind::BANDWIDTH}) {
@@ -358,7 +364,9 @@ std::string readable(double value_ps) {
 
 }  // namespace
 
-Bytes parse_size(std::string_view text, Zero zero) { return parse_value(text, Kind::SIZE, zero); }
+Bytes parse_size(std::string_view text, Zero zero) {
+  return parse_value(text, Kind::SIZE, zero);
+}
 
 Time parse_time(std::string_view text, Zero zero) {
   return Time::from_ps(parse_value(text, Kind::TIME, zero));
@@ -370,8 +378,8 @@ Bandwidth parse_bandwidth(std::string_view text, Zero zero) {
 
 std::string format_size(Bytes bytes) {
   // Binary units are what message sizes are written in; decimal ones only when exact.
-  constexpr std::array BINARY{SIZE_UNITS[0], SIZE_UNITS[6], SIZE_UNITS[7], SIZE_UNITS[8],
-                              SIZE_UNITS[9], SIZE_UNITS[10]};
+  constexpr std::array BINARY{SIZE_UNITS[0], SIZE_UNITS[6], SIZE_UNITS[7],
+                              SIZE_UNITS[8], SIZE_UNITS[9], SIZE_UNITS[10]};
   if (bytes != 0 && bytes % KI == 0) {
     return format_exact(bytes, BINARY, "B");
   }
@@ -409,6 +417,8 @@ std::string format_duration(Time t) {
   return readable(static_cast<double>(t.ps()));
 }
 
-std::string format_seconds(double seconds) { return readable(seconds * 1e12); }
+std::string format_seconds(double seconds) {
+  return readable(seconds * 1e12);
+}
 
 }  // namespace collsim::core

@@ -1,12 +1,11 @@
 #include "tests/cli/run_collsim.h"
 
+#include <array>
 #include <fcntl.h>
 #include <spawn.h>
+#include <stdexcept>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <array>
-#include <stdexcept>
 
 extern char** environ;
 

@@ -1,8 +1,8 @@
-#include <gtest/gtest.h>
+#include "core/bandwidth.h"
 
 #include <stdexcept>
 
-#include "core/bandwidth.h"
+#include <gtest/gtest.h>
 
 namespace collsim::core {
 namespace {

@@ -1,10 +1,11 @@
-#include <gtest/gtest.h>
+#include "core/units.h"
 
 #include <cstdint>
 #include <string>
 
+#include <gtest/gtest.h>
+
 #include "core/input_error.h"
-#include "core/units.h"
 
 namespace collsim::core {
 namespace {
@@ -135,16 +136,20 @@ TEST(ParseSize, RejectsWithClearMessages) {
       {"1024", "'1024' has no unit; write the unit with the number, e.g. '512KiB'"},
       {"1.5B", "'1.5B' is not a whole number of bytes"},
       {"-1KiB", "'-1KiB' is negative; a size must be >= 0"},
-      {"1kb", "unknown size unit 'kb' in '1kb'; expected one of: B KB MB GB TB PB KiB MiB GiB "
-              "TiB PiB"},
+      {"1kb",
+       "unknown size unit 'kb' in '1kb'; expected one of: B KB MB GB TB PB KiB MiB GiB "
+       "TiB PiB"},
       {"10GB/s", "'10GB/s' is a bandwidth, but a size is expected (e.g. '512KiB')"},
-      {"9EiB", "unknown size unit 'EiB' in '9EiB'; expected one of: B KB MB GB TB PB KiB MiB "
-               "GiB TiB PiB"},
+      {"9EiB",
+       "unknown size unit 'EiB' in '9EiB'; expected one of: B KB MB GB TB PB KiB MiB "
+       "GiB TiB PiB"},
       {"8192PiB", "'8192PiB' is out of range (at most 9223372036854775807 bytes)"},
-      {"1.0.0KiB", "unknown size unit '.0KiB' in '1.0.0KiB'; expected one of: B KB MB GB TB PB "
-                   "KiB MiB GiB TiB PiB"},
-      {"1234567890123456789012345678901234567B", "'1234567890123456789012345678901234567B' has "
-                                                 "too many digits"},
+      {"1.0.0KiB",
+       "unknown size unit '.0KiB' in '1.0.0KiB'; expected one of: B KB MB GB TB PB "
+       "KiB MiB GiB TiB PiB"},
+      {"1234567890123456789012345678901234567B",
+       "'1234567890123456789012345678901234567B' has "
+       "too many digits"},
   };
   expect_errors([](const char* t) { return parse_size(t); }, std::begin(cases), std::end(cases));
   EXPECT_THROW(parse_size("0B", Zero::REJECTED), UnitError);
@@ -155,12 +160,14 @@ TEST(ParseTime, RejectsWithClearMessages) {
       {"5", "'5' has no unit; write the unit with the number, e.g. '0.5us'"},
       {"0.5ps", "'0.5ps' is not a whole number of picoseconds (the time resolution)"},
       {"-1us", "'-1us' is negative; a time must be >= 0"},
-      {"5 sec", "unknown time unit 'sec' in '5 sec'; expected one of: ps ns us \xC2\xB5s "
-                "\xCE\xBCs ms s"},
+      {"5 sec",
+       "unknown time unit 'sec' in '5 sec'; expected one of: ps ns us \xC2\xB5s "
+       "\xCE\xBCs ms s"},
       {"1KiB", "'1KiB' is a size, but a time is expected (e.g. '0.5us')"},
       {"1e-13s", "'1e-13s' is not a whole number of picoseconds (the time resolution)"},
-      {"200000000s", "'200000000s' is out of range (at most 9223372036854775807 picoseconds "
-                     "(the time resolution))"},
+      {"200000000s",
+       "'200000000s' is out of range (at most 9223372036854775807 picoseconds "
+       "(the time resolution))"},
   };
   expect_errors([](const char* t) { return parse_time(t); }, std::begin(cases), std::end(cases));
 }
