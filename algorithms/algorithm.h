@@ -1,0 +1,37 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace collsim::algorithms {
+
+// The AllReduce algorithms collsim models, by the names scenario files and the CLI use
+// (DESIGN.md §7): ring, binary_tree, binomial_tree, double_binary_tree, two_level.
+enum class Algorithm : std::uint8_t {
+  RING,
+  BINARY_TREE,
+  BINOMIAL_TREE,
+  DOUBLE_BINARY_TREE,
+  TWO_LEVEL,
+};
+
+// The collectives; busbw factors and building-block schedules are defined per collective.
+enum class Collective : std::uint8_t {
+  ALL_REDUCE,
+  REDUCE_SCATTER,
+  ALL_GATHER,
+  BROADCAST,
+  REDUCE,
+};
+
+std::string_view algorithm_name(Algorithm a);
+std::optional<Algorithm> parse_algorithm(std::string_view name);
+// Every algorithm, in the order above (the order reports list them in).
+std::span<const Algorithm> all_algorithms();
+
+std::string_view collective_name(Collective c);  // allreduce, reducescatter, allgather, ...
+std::optional<Collective> parse_collective(std::string_view name);
+
+}  // namespace collsim::algorithms
