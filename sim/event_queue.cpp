@@ -19,16 +19,22 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
 
 }  // namespace
 
-std::uint64_t EventQueue::push(core::Time at, EventHandler& handler, std::uint8_t kind,
-                               std::uint32_t id, Priority priority, std::uint32_t slot) {
-  assert(at >= now_);
-  if (sequence_ >= MAX_SEQUENCE) {
-    throw std::length_error("event sequence space exhausted");
+void EventQueue::Lane::push(const Entry& e) {
+  if (size_ == buffer_.size()) {
+    std::vector<Entry> bigger(buffer_.empty() ? 64 : 2 * buffer_.size());
+    for (std::size_t i = 0; i < size_; ++i) {
+      bigger[i] = buffer_[(head_ + i) & (buffer_.size() - 1)];
+    }
+    buffer_ = std::move(bigger);
+    head_ = 0;
   }
-  const std::uint64_t key = (priority == Priority::LATE ? LATE_BIT : 0) | (++sequence_ << 8) | kind;
-  heap_.push_back(Entry{at.ps(), key, &handler, id, slot});
+  buffer_[(head_ + size_) & (buffer_.size() - 1)] = e;
+  ++size_;
+}
+
+void EventQueue::heap_push(const Entry& e) {
+  heap_.push_back(e);
   std::size_t i = heap_.size() - 1;
-  const Entry e = heap_[i];
   while (i > 0) {
     const std::size_t parent = (i - 1) / 4;
     if (!before(e, heap_[parent])) {
@@ -38,7 +44,74 @@ std::uint64_t EventQueue::push(core::Time at, EventHandler& handler, std::uint8_
     i = parent;
   }
   heap_[i] = e;
+}
+
+void EventQueue::heap_pop() {
+  const Entry last = heap_.back();
+  heap_.pop_back();
+  const std::size_t n = heap_.size();
+  if (n == 0) {
+    return;
+  }
+  std::size_t i = 0;
+  for (;;) {
+    const std::size_t first = 4 * i + 1;
+    if (first >= n) {
+      break;
+    }
+    std::size_t best = first;
+    const std::size_t end = first + 4 < n ? first + 4 : n;
+    for (std::size_t c = first + 1; c < end; ++c) {
+      if (before(heap_[c], heap_[best])) {
+        best = c;
+      }
+    }
+    if (!before(heap_[best], last)) {
+      break;
+    }
+    heap_[i] = heap_[best];
+    i = best;
+  }
+  heap_[i] = last;
+}
+
+std::uint64_t EventQueue::push(core::Time at, EventHandler& handler, std::uint8_t kind,
+                               std::uint32_t id, Priority priority, std::uint32_t slot) {
+  assert(at >= now_);
+  if (sequence_ >= MAX_SEQUENCE) {
+    throw std::length_error("event sequence space exhausted");
+  }
+  const bool late = priority == Priority::LATE;
+  const std::uint64_t key = (late ? LATE_BIT : 0) | (++sequence_ << 8) | kind;
+  const Entry e{at.ps(), key, &handler, id, slot};
   ++live_;
+  if (late) {
+    if (at == now_) {
+      late_now_.push(e);
+    } else {
+      heap_push(e);
+    }
+    return key;
+  }
+  // Same delay, later or equal now, larger key: appending keeps a lane sorted.
+  const std::int64_t delay = (at - now_).ps();
+  Lane* free_lane = nullptr;
+  for (Lane& lane : lanes_) {
+    if (lane.delay == delay) {
+      assert(lane.empty() || before(lane.back(), e));
+      lane.push(e);
+      return key;
+    }
+    if (free_lane == nullptr && lane.empty()) {
+      free_lane = &lane;
+    }
+  }
+  if (free_lane != nullptr) {
+    free_lane->delay = delay;
+    free_lane->push(e);
+  } else {
+    heap_push(e);
+  }
   return key;
 }
 
@@ -59,69 +132,57 @@ EventHandle EventQueue::schedule_cancellable(core::Time at, EventHandler& handle
     free_slots_.pop_back();
   }
   slot_key_[slot] = push(at, handler, kind, id, priority, slot);
-  return EventHandle{slot};
+  return EventHandle{slot, slot_key_[slot]};
 }
 
 void EventQueue::cancel(EventHandle& handle) {
-  if (!handle.scheduled()) {
-    return;
+  if (handle.scheduled() && slot_key_[handle.slot] == handle.key) {
+    slot_key_[handle.slot] = 0;
+    free_slots_.push_back(handle.slot);
+    --live_;
   }
-  assert(slot_key_[handle.slot] != 0);
-  slot_key_[handle.slot] = 0;
-  free_slots_.push_back(handle.slot);
-  handle.slot = EventHandle::NONE;
-  --live_;
+  handle = EventHandle{};
 }
 
-EventQueue::Entry EventQueue::pop() {
-  const Entry top = heap_.front();
-  const Entry last = heap_.back();
-  heap_.pop_back();
-  const std::size_t n = heap_.size();
-  if (n > 0) {
-    std::size_t i = 0;
-    for (;;) {
-      const std::size_t first = 4 * i + 1;
-      if (first >= n) {
-        break;
-      }
-      std::size_t best = first;
-      const std::size_t end = first + 4 < n ? first + 4 : n;
-      for (std::size_t c = first + 1; c < end; ++c) {
-        if (before(heap_[c], heap_[best])) {
-          best = c;
-        }
-      }
-      if (!before(heap_[best], last)) {
-        break;
-      }
-      heap_[i] = heap_[best];
-      i = best;
-    }
-    heap_[i] = last;
-  }
-  return top;
-}
-
-// Pops the next event that was not cancelled and whose time is <= limit.
+// Pops the least event that was not cancelled and whose time is <= limit.
 bool EventQueue::pop_live(Entry& out, core::Time limit) {
-  while (!heap_.empty()) {
-    const Entry& top = heap_.front();
-    if (top.slot != EventHandle::NONE && slot_key_[top.slot] != top.key) {
-      pop();  // cancelled: its slot was freed (and maybe reused by a later event)
-      continue;
-    }
-    if (top.time > limit.ps()) {
-      return false;
-    }
-    out = pop();
-    if (out.slot != EventHandle::NONE) {
-      slot_key_[out.slot] = 0;
-      free_slots_.push_back(out.slot);
-    }
-    return true;
+  // The least front among the heap, the lanes and the late lane; cancelled fronts are
+  // dropped on the way.
+  const Entry* best = nullptr;
+  Lane* best_lane = nullptr;
+  while (!heap_.empty() && is_cancelled(heap_.front())) {
+    heap_pop();
   }
-  return false;
+  if (!heap_.empty()) {
+    best = &heap_.front();
+  }
+  auto consider = [&](Lane& lane) {
+    while (!lane.empty() && is_cancelled(lane.front())) {
+      lane.pop();
+    }
+    if (!lane.empty() && (best == nullptr || before(lane.front(), *best))) {
+      best = &lane.front();
+      best_lane = &lane;
+    }
+  };
+  for (Lane& lane : lanes_) {
+    consider(lane);
+  }
+  consider(late_now_);
+  if (best == nullptr || best->time > limit.ps()) {
+    return false;
+  }
+  out = *best;
+  if (best_lane != nullptr) {
+    best_lane->pop();
+  } else {
+    heap_pop();
+  }
+  if (out.slot != EventHandle::NONE) {
+    slot_key_[out.slot] = 0;
+    free_slots_.push_back(out.slot);
+  }
+  return true;
 }
 
 void EventQueue::run_until(core::Time t) {

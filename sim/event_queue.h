@@ -18,10 +18,13 @@ class EventHandler {
   ~EventHandler() = default;
 };
 
-// A scheduled event that can be cancelled. Default-constructed = nothing scheduled.
+// A scheduled event that can be cancelled. Default-constructed = nothing scheduled. It
+// stays safe after the event ran: cancelling it then is a no-op, even if its slot was
+// reused, because the handle also holds the event's key.
 struct EventHandle {
   static constexpr std::uint32_t NONE = std::numeric_limits<std::uint32_t>::max();
   std::uint32_t slot = NONE;
+  std::uint64_t key = 0;
   bool scheduled() const { return slot != NONE; }
 };
 
@@ -35,10 +38,16 @@ struct EventHandle {
 // recomputes rates once per instant).
 // Fingerprint: a 64-bit hash over (time, sequence, kind, id) of every executed event,
 // in order (OMNeT++-style), so tests can compare whole event streams.
-// Structure: a 4-ary min-heap of 32-byte entries; cancellation is lazy (a cancelled
-// entry stays in the heap and is skipped when it reaches the top), so only cancellable
-// events pay for a slot. Complexity: schedule O(log n), cancel O(1), next event
-// O(log n) amortised. No allocation per event once the heap has grown.
+// Structure: a 4-ary min-heap of 32-byte entries, plus FIFO lanes. Simulations schedule
+// most events a fixed delay ahead (a step latency, a transfer of a usual size at a usual
+// rate); events scheduled with the same delay from a non-decreasing now() are already in
+// order, so each of a few recent delays gets a FIFO lane, and LATE events for the current
+// instant get one more; only the rest go through the heap. The next event is the least of
+// the heap top and the lane fronts. Cancellation is lazy (a cancelled entry is skipped
+// when it reaches a front), so only cancellable events pay for a slot.
+// Complexity: schedule O(1) into a lane, O(log n) into the heap; cancel O(1); next event
+// O(LANES) plus a heap pop when the heap has it. No allocation per event once the
+// containers have grown.
 class EventQueue {
  public:
   enum class Priority : std::uint8_t { NORMAL, LATE };
@@ -49,7 +58,7 @@ class EventQueue {
   // Same, and returns a handle that cancel() accepts.
   EventHandle schedule_cancellable(core::Time at, EventHandler& handler, std::uint8_t kind,
                                    std::uint32_t id, Priority priority = Priority::NORMAL);
-  // Cancels a scheduled event (no-op for an empty handle) and empties the handle.
+  // Cancels the event if it has not run yet, and empties the handle.
   void cancel(EventHandle& handle);
 
   // Runs events until none is left.
@@ -74,12 +83,38 @@ class EventQueue {
   static bool before(const Entry& a, const Entry& b) {
     return a.time < b.time || (a.time == b.time && a.key < b.key);
   }
+  // A FIFO of entries in (time, key) order: a ring buffer whose capacity is a power of 2.
+  class Lane {
+   public:
+    bool empty() const { return size_ == 0; }
+    const Entry& front() const { return buffer_[head_]; }
+    const Entry& back() const { return buffer_[(head_ + size_ - 1) & (buffer_.size() - 1)]; }
+    void push(const Entry& e);
+    void pop() {
+      head_ = (head_ + 1) & (buffer_.size() - 1);
+      --size_;
+    }
+    std::int64_t delay = -1;  // the delay this lane takes; -1 = unassigned
+
+   private:
+    std::vector<Entry> buffer_;
+    std::size_t head_ = 0;
+    std::size_t size_ = 0;
+  };
+  static constexpr std::size_t LANES = 8;
+
   std::uint64_t push(core::Time at, EventHandler& handler, std::uint8_t kind, std::uint32_t id,
                      Priority priority, std::uint32_t slot);
-  Entry pop();
+  void heap_push(const Entry& e);
+  void heap_pop();
+  bool is_cancelled(const Entry& e) const {
+    return e.slot != EventHandle::NONE && slot_key_[e.slot] != e.key;
+  }
   bool pop_live(Entry& out, core::Time limit);
 
   std::vector<Entry> heap_;
+  Lane lanes_[LANES];
+  Lane late_now_;                        // LATE events scheduled for the current instant
   std::vector<std::uint64_t> slot_key_;  // key of the live event in each slot, 0 = free
   std::vector<std::uint32_t> free_slots_;
   core::Time now_;

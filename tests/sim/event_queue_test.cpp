@@ -1,5 +1,7 @@
 #include "sim/event_queue.h"
 
+#include <set>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -78,7 +80,14 @@ TEST(EventQueue, CancelSkipsTheEventAndReusesItsSlot) {
   const std::vector<std::pair<std::int64_t, std::uint32_t>> want{{10, 3}, {20, 2}};
   EXPECT_EQ(r.seen, want);
   EXPECT_EQ(q.events_executed(), 2u);
-  (void)b;
+  // b already ran and its slot may be reused: cancelling it now must not touch the
+  // event that holds the slot today.
+  EventHandle d = q.schedule_cancellable(ps(30), r, 0, 4);
+  q.cancel(b);
+  EXPECT_EQ(q.pending(), 1u);
+  q.run();
+  EXPECT_EQ(r.seen.back(), (std::pair<std::int64_t, std::uint32_t>{30, 4}));
+  (void)d;
 }
 
 TEST(EventQueue, RunUntilStopsAtTheLimitAndAdvancesTime) {
@@ -131,6 +140,66 @@ TEST(EventQueue, ManyEventsComeOutSorted) {
       ASSERT_LT(r.seen[i - 1].second, r.seen[i].second);  // insertion order on ties
     }
   }
+}
+
+// Schedules follow-ups with a mix of a few fixed delays (lanes), random delays (heap),
+// LATE events and cancellations, and checks every event against a reference: a sorted
+// set of the pending (time, priority, insertion number) that must start with it.
+class Mixer final : public EventHandler {
+ public:
+  explicit Mixer(EventQueue& q) : q_(q) {}
+  using Key = std::tuple<std::int64_t, bool, std::uint32_t>;
+
+  void schedule(std::int64_t at, bool late, bool cancellable) {
+    const auto prio = late ? EventQueue::Priority::LATE : EventQueue::Priority::NORMAL;
+    const std::uint32_t id = next_id_++;
+    pending_.emplace(at, late, id);
+    if (cancellable) {
+      handles_.emplace_back(q_.schedule_cancellable(ps(at), *this, late, id, prio),
+                            Key{at, late, id});
+    } else {
+      q_.schedule(ps(at), *this, late, id, prio);
+    }
+  }
+  void on_event(std::uint8_t kind, std::uint32_t id) override {
+    ASSERT_FALSE(pending_.empty());
+    EXPECT_EQ(*pending_.begin(), (Key{q_.now().ps(), kind == 1, id}));
+    pending_.erase(pending_.begin());
+    ++ran;
+    if (next_id_ > 20000) {
+      return;
+    }
+    for (int i = 0; i < 2; ++i) {
+      x_ = x_ * 6364136223846793005ULL + 1442695040888963407ULL;
+      const std::uint64_t r = x_ >> 33;
+      const std::int64_t delays[] = {0, 5, 5, 17, 1000, static_cast<std::int64_t>(r % 3000)};
+      schedule(q_.now().ps() + delays[r % 6], (r >> 8) % 7 == 0, (r >> 12) % 5 == 0);
+      if ((r >> 16) % 4 == 0 && !handles_.empty()) {
+        auto& [handle, key] = handles_[r % handles_.size()];
+        q_.cancel(handle);
+        pending_.erase(key);  // a no-op if it already ran
+      }
+    }
+  }
+  std::size_t ran = 0;
+  bool drained() const { return pending_.empty(); }
+
+ private:
+  EventQueue& q_;
+  std::set<Key> pending_;
+  std::vector<std::pair<EventHandle, Key>> handles_;
+  std::uint32_t next_id_ = 0;
+  std::uint64_t x_ = 99;
+};
+
+TEST(EventQueue, LanesHeapAndLateEventsKeepOneTotalOrder) {
+  EventQueue q;
+  Mixer m(q);
+  m.schedule(0, false, false);
+  q.run();
+  EXPECT_GT(m.ran, 10000u);
+  EXPECT_TRUE(m.drained());
+  EXPECT_TRUE(q.empty());
 }
 
 }  // namespace
