@@ -54,10 +54,6 @@ AffineCost plus_launch(AffineCost c, std::optional<Protocol> p) {
   return c;
 }
 
-CostVariant affine_variant(const AffineCost& c, std::optional<Protocol> p) {
-  return {p, [c](double s) { return c.seconds(s); }, c};
-}
-
 }  // namespace
 
 std::string_view protocol_mode_name(ProtocolMode m) {

@@ -5,12 +5,16 @@
 
 namespace collsim::algorithms {
 
+CostVariant affine_variant(const AffineCost& cost, std::optional<Protocol> protocol) {
+  return {protocol, [cost](double s) { return cost.seconds(s); }, cost};
+}
+
 CostModel::CostModel(std::vector<CostVariant> variants) : variants_(std::move(variants)) {
   assert(!variants_.empty());
 }
 
-CostModel CostModel::affine(const AffineCost& cost, std::optional<Protocol> protocol) {
-  return CostModel({CostVariant{protocol, [cost](double s) { return cost.seconds(s); }, cost}});
+CostModel CostModel::from_affine(const AffineCost& cost, std::optional<Protocol> protocol) {
+  return CostModel({affine_variant(cost, protocol)});
 }
 
 Evaluation CostModel::evaluate(double bytes) const {

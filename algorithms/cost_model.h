@@ -19,6 +19,9 @@ struct CostVariant {
   std::optional<AffineCost> affine;
 };
 
+// A variant whose time is `cost`.
+CostVariant affine_variant(const AffineCost& cost, std::optional<Protocol> protocol = {});
+
 // The time of the fastest variant at one size, and which variant it was.
 struct Evaluation {
   double seconds = 0;
@@ -32,7 +35,7 @@ class CostModel {
  public:
   explicit CostModel(std::vector<CostVariant> variants);
   // One affine variant.
-  static CostModel affine(const AffineCost& cost, std::optional<Protocol> protocol = {});
+  static CostModel from_affine(const AffineCost& cost, std::optional<Protocol> protocol = {});
 
   Evaluation evaluate(double bytes) const;
   double seconds(double bytes) const { return evaluate(bytes).seconds; }

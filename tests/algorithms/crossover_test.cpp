@@ -104,7 +104,7 @@ TEST(Crossover, NumericForAChunkSizedDoubleBinaryTree) {
   const HopCost hop{5e-6, 1e11};
   const DoubleBinaryTreeCost dbt({64, 1, hop, hop, DbtChunking::chunk_size(1 << 30)});
   ASSERT_FALSE(dbt.affine().has_value());
-  const CostModel ring = CostModel::affine(ring_allreduce_cost(64, hop));
+  const CostModel ring = CostModel::from_affine(ring_allreduce_cost(64, hop));
   const CostModel tree(
       {CostVariant{std::nullopt, [dbt](double s) { return dbt.seconds(s); }, std::nullopt}});
   const Crossover c = crossover(ring, tree);
@@ -126,8 +126,8 @@ TEST(Crossover, NumericFindsAJump) {
 
 TEST(Crossover, BothAffineModelsUseTheClosedForm) {
   const HopCost hop{5e-6, 1e11};
-  const Crossover c = crossover(CostModel::affine(ring_allreduce_cost(64, hop)),
-                                CostModel::affine(naive_tree_allreduce_cost(64, hop)));
+  const Crossover c = crossover(CostModel::from_affine(ring_allreduce_cost(64, hop)),
+                                CostModel::from_affine(naive_tree_allreduce_cost(64, hop)));
   EXPECT_EQ(c.method, CrossoverMethod::CLOSED_FORM);
   EXPECT_NEAR(c.bytes, 5682242.99, 0.01);
 }
