@@ -1,5 +1,6 @@
 #include "algorithms/crossover.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace collsim::algorithms {
@@ -37,7 +38,16 @@ Crossover affine_crossover(const AffineCost& first, const AffineCost& second) {
 
 Crossover numeric_crossover(const std::function<double(double)>& first,
                             const std::function<double(double)>& second, double max_bytes) {
-  auto diff_sign = [&](double s) { return sign(first(s) - second(s)); };
+  // Differences at the rounding level of the times are ties, not crossings: curves that are
+  // equal by formula (the DBT with one chunk and the ring for p = 2) would otherwise cross
+  // wherever their last bits differ.
+  auto diff_sign = [&](double s) {
+    const double a = first(s);
+    const double b = second(s);
+    return std::fabs(a - b) <= NUMERIC_CROSSOVER_TIE * std::max(std::fabs(a), std::fabs(b))
+               ? 0
+               : sign(a - b);
+  };
   int initial = 0;     // the sign before the crossing (0 until the curves first differ)
   double last_at = 0;  // the last sample with that sign
   for (int i = 0;; ++i) {

@@ -42,9 +42,11 @@ Crossover affine_crossover(const AffineCost& first, const AffineCost& second);
 // bisected on doubles until its ends are adjacent doubles, so S* is the first size on the
 // new side to within one unit in the last place. Only the first crossing is reported, and
 // two crossings closer together than the grid (2^(1/16) ≈ 4.4%) can be missed. A jump of a
-// discontinuous curve (a new chunk) can be the crossing. O(16·log2(max_bytes) + 64)
+// discontinuous curve (a new chunk) can be the crossing. Times within a relative
+// NUMERIC_CROSSOVER_TIE of each other count as equal. O(16·log2(max_bytes) + 64)
 // evaluations.
 inline constexpr double NUMERIC_CROSSOVER_MAX_BYTES = 1125899906842624.0;  // 2^50 B = 1 PiB
+inline constexpr double NUMERIC_CROSSOVER_TIE = 1e-12;
 Crossover numeric_crossover(const std::function<double(double)>& first,
                             const std::function<double(double)>& second,
                             double max_bytes = NUMERIC_CROSSOVER_MAX_BYTES);

@@ -210,8 +210,7 @@ std::string crossover_line(const CrossoverLine& line) {
                          readable_bytes(c.bytes), method, below, above);
     }
     case CrossoverKind::NEVER:
-      return fmt::format("{}: never equal{}; {} faster at every size above 0 B", pair, method,
-                         faster_name(line));
+      return fmt::format("{}: never cross{}; {} is never slower", pair, method, faster_name(line));
     case CrossoverKind::ALWAYS_EQUAL:
       return fmt::format("{}: equal at every size{}", pair, method);
   }

@@ -114,6 +114,20 @@ TEST(Crossover, NumericForAChunkSizedDoubleBinaryTree) {
   EXPECT_EQ(c.faster, Faster::SECOND);
 }
 
+// Two ranks: with one chunk (S <= 1 MiB at 512 KiB chunks) the DBT is 2·(α + S/(2B)) =
+// 2α + S/B, the ring's formula, so they are equal up to rounding; from two chunks on it is
+// 3α + S/B. Rounding differences are ties, not crossings: the ring is never slower.
+TEST(Crossover, NumericTreatsRoundingAsATie) {
+  const HopCost hop{5e-6, 1e11};
+  const DoubleBinaryTreeCost dbt({2, 1, hop, hop, DbtChunking::chunk_size(524288)});
+  const AffineCost ring = ring_allreduce_cost(2, hop);
+  EXPECT_NEAR(dbt.seconds(1e6), ring.seconds(1e6), 1e-18);
+  const Crossover c = numeric_crossover([&](double s) { return ring.seconds(s); },
+                                        [&](double s) { return dbt.seconds(s); });
+  EXPECT_EQ(c.kind, CrossoverKind::NEVER);
+  EXPECT_EQ(c.faster, Faster::FIRST);
+}
+
 // A jump is a crossing: a curve that is 1 s below 10 MB and 3 s from there on, against a
 // constant 2 s.
 TEST(Crossover, NumericFindsAJump) {
