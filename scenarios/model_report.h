@@ -13,7 +13,9 @@ namespace collsim::scenarios {
 //   TABLE  '#' header lines naming every parameter, an aligned table (times in readable
 //          units, core::format_seconds), '#' crossover lines;
 //   CSV    one header row and one row per size, times in seconds at full precision;
-//   JSON   parameters, results and crossovers (the same numbers as CSV).
+//   JSON   parameters, results (the same numbers as CSV) and crossovers: kind at | never |
+//          always_equal, bytes (S*, for at), faster (below S* for at; never slower for never),
+//          method closed_form | numeric.
 // Output is a pure function of the request (same request, same bytes). Validates through
 // algorithms::AllReduceModels; O(sizes · algorithms · protocols + nodes).
 std::string render_model_report(const ModelRequest& request);
