@@ -120,11 +120,16 @@ void check_cluster(const ClusterParams& p) {
     check_bandwidth(p.nics->pcie_bandwidth, "nics.pcie.bandwidth");
     check_latency(p.nics->pcie_latency, "nics.pcie.latency");
   }
+  if (!p.network && p.nodes > 1) {
+    throw TopologyError("network", fmt::format("a cluster of {} nodes needs a network", p.nodes));
+  }
   if (p.network && !p.nics) {
     throw TopologyError("nics", "a network needs NICs: give nics.perNode");
   }
-  if (!p.network && p.nodes > 1) {
-    throw TopologyError("network", fmt::format("a cluster of {} nodes needs a network", p.nodes));
+  if (p.nics && !p.network) {
+    throw TopologyError("network",
+                        "NICs need a network to connect to (one node's NICs can have their "
+                        "rail leaves too)");
   }
   if (p.network) {
     check_network(p, *p.nics, *p.network);

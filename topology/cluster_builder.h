@@ -52,9 +52,9 @@ struct NetworkParams {
 };
 
 // n nodes x g GPUs: node n's GPUs "node<n>.gpu<i>" form an NVLink island (with
-// "node<n>.nvswitch"), its NICs are "node<n>.nic<r>". A cluster without NICs or without a
-// network is a single node (a DGX box on its own: the NICs then end at the node's edge).
-// Defaults: one node of 8 GPUs on an NVSwitch, no NICs, no network.
+// "node<n>.nvswitch"), its NICs are "node<n>.nic<r>". NICs and a network come together; a
+// cluster without them is a single node's island. Defaults: one node of 8 GPUs on an
+// NVSwitch, no NICs, no network.
 struct ClusterParams {
   int nodes = 1;
   int gpus_per_node = 8;
@@ -66,8 +66,8 @@ struct ClusterParams {
 // Throws TopologyError (fields nodes, gpusPerNode, island.*, nics.perNode, nics.bandwidth,
 // nics.latency, nics.pcie.bandwidth, nics.pcie.latency, network, network.*) for: nodes or
 // gpusPerNode < 1 or more than 2^20 GPUs; NICs per node < 1 or not dividing gpusPerNode;
-// several nodes without a network; a network without NICs; tiers other than 2 or 3; an
-// oversubscription below 1; an odd radix or one outside 2..1024; a bandwidth <= 0 or a
+// several nodes without a network; a network without NICs or NICs without one; tiers other than 2
+// or 3; an oversubscription below 1; an odd radix or one outside 2..1024; a bandwidth <= 0 or a
 // negative latency; a network too large for its tiers and radix; a 3-tier rail-optimized
 // pod whose spines cannot take every rail of an SU. O(V + E).
 Fabric build_cluster(const ClusterParams& params);

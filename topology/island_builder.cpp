@@ -21,6 +21,9 @@ std::vector<VertexId> add_island(FabricBuilder& builder, int gpus, const NvlinkP
   if (nvlink.fabric != IslandFabric::PAIRS && !nvlink.pairs.empty()) {
     throw TopologyError(key("pairs"), "only fabric 'pairs' takes a list of NVLink pairs");
   }
+  if (nvlink.fabric == IslandFabric::PAIRS && nvlink.pairs.empty() && gpus > 1) {
+    throw TopologyError(key("pairs"), "fabric 'pairs' needs at least one NVLink pair");
+  }
   for (std::size_t i = 0; i < nvlink.pairs.size(); ++i) {
     const NvlinkPair& p = nvlink.pairs[i];
     for (const int g : {p.a, p.b}) {

@@ -45,10 +45,11 @@ struct IslandParams {
   NvlinkParams nvlink;
 };
 
-// Builds one island. Throws TopologyError (fields: gpus, fabric, bandwidth, latency,
-// pairs[i]) for gpus outside 1..2^20, a MESH of more than 1024 GPUs, a bandwidth <= 0, a negative
-// latency, pairs with a fabric other than PAIRS, a pair naming a GPU outside 0..g-1 or the same GPU
-// twice, and (from FabricBuilder) GPUs left unconnected. O(g^2) for MESH, O(g + |pairs|) otherwise.
+// Builds one island. Throws TopologyError (fields gpus, fabric, bandwidth, latency, pairs,
+// pairs[i]) for: gpus outside 1..2^20; a MESH of more than 1024 GPUs; a bandwidth <= 0 or
+// a negative latency; pairs with a fabric other than PAIRS, or none with PAIRS and several
+// GPUs; a pair naming a GPU outside 0..g-1 or the same GPU twice; and (from FabricBuilder)
+// GPUs left unconnected. O(g^2) for MESH, O(g + |pairs|) otherwise.
 Fabric build_island(const IslandParams& params);
 
 // The island of node `node` inside a larger build: adds its GPUs (node `node`, local

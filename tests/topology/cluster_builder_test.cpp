@@ -50,13 +50,17 @@ void expect_counts(const Fabric& f, const Counts& c) {
   EXPECT_EQ(f.num_links(), 2 * (c.nvlink + c.pcie + c.network));
 }
 
-TEST(ClusterBuilder, SingleNodeWithNicsAndNoNetwork) {
-  ClusterParams p;
-  p.nics = NicParams{};
-  const Fabric f = build_cluster(p);
-  // 8 GPUs + 1 NVSwitch + 8 NICs; 8 NVLinks, 8 GPU-NIC PCIe links.
-  expect_counts(f, {17, 8, 0, 0, 0, 8, 8, 0});
+TEST(ClusterBuilder, DefaultsToOneIslandWithoutNetwork) {
+  const Fabric f = build_cluster(ClusterParams{});
+  // 8 GPUs + 1 NVSwitch, 8 NVLinks.
+  expect_counts(f, {9, 0, 0, 0, 0, 8, 0, 0});
   EXPECT_EQ(f.num_nodes(), 1);
+}
+
+TEST(ClusterBuilder, SingleNodeOnItsRailLeaves) {
+  // 8 GPUs + 1 NVSwitch + 8 NICs + 8 rail leaves of one NIC + ceil(1 / 1) = 1 spine;
+  // links 8 NVLink, 8 PCIe, 8 NIC-leaf + 8 leaf-spine.
+  expect_counts(build_cluster(rail_cluster(1, 8, 8)), {26, 8, 8, 1, 0, 8, 8, 16});
 }
 
 TEST(ClusterBuilder, RailOptimizedTwoTierCounts) {
@@ -195,6 +199,12 @@ TEST(ClusterBuilder, RejectsImpossibleParameters) {
             "network: a cluster of 4 nodes needs a network");
   EXPECT_EQ(error([](ClusterParams& p) { p.nics.reset(); }),
             "nics: a network needs NICs: give nics.perNode");
+  EXPECT_EQ(error([](ClusterParams& p) {
+              p.nodes = 1;
+              p.network.reset();
+            }),
+            "network: NICs need a network to connect to (one node's NICs can have their rail "
+            "leaves too)");
   EXPECT_EQ(error([](ClusterParams& p) { p.network->tiers = 4; }),
             "network.tiers: must be 2 or 3 (got 4)");
   EXPECT_EQ(error([](ClusterParams& p) { p.network->oversubscription = 0.5; }),

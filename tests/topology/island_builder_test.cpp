@@ -144,6 +144,8 @@ TEST(IslandBuilder, RejectsBadParameters) {
               build_island(p);
             }),
             "pairs[0]: a pair must join two different GPUs (got 1 twice)");
+  EXPECT_EQ(topology_error([] { build_island(island(4, IslandFabric::PAIRS)); }),
+            "pairs: fabric 'pairs' needs at least one NVLink pair");
   // Pairs that leave a GPU out: caught by the fabric's own connectivity check.
   EXPECT_EQ(topology_error([] {
               IslandParams p = island(3, IslandFabric::PAIRS);
