@@ -13,15 +13,20 @@ namespace {
 using topology::LinkClass;
 using topology::VertexKind;
 
-std::string quoted(std::string_view s) {
-  std::string out = "\"";
+// The text of a DOT string, with its quotes and backslashes escaped.
+std::string escaped(std::string_view s) {
+  std::string out;
   for (const char c : s) {
     if (c == '"' || c == '\\') {
       out += '\\';
     }
     out += c;
   }
-  return out + '"';
+  return out;
+}
+
+std::string quoted(std::string_view s) {
+  return '"' + escaped(s) + '"';
 }
 
 std::string_view shape(VertexKind k) {
@@ -55,11 +60,11 @@ std::string_view colour(LinkClass c) {
 }
 
 std::string vertex_line(const topology::Vertex& v) {
-  std::string label = v.name;
+  std::string label = escaped(v.name);
   if (v.kind == VertexKind::SWITCH && v.tier != topology::SwitchTier::NONE) {
-    label += fmt::format("\\n{}", topology::switch_tier_name(v.tier));
+    label += fmt::format("\\n{}", topology::switch_tier_name(v.tier));  // DOT's line break
   }
-  return fmt::format("{} [shape={}, label={}];", quoted(v.name), shape(v.kind), quoted(label));
+  return fmt::format("{} [shape={}, label=\"{}\"];", quoted(v.name), shape(v.kind), label);
 }
 
 }  // namespace

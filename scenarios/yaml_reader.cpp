@@ -70,7 +70,9 @@ void YamlValue::fail(std::string_view message) const {
 }
 
 void YamlValue::fail_at(std::string_view relative, std::string_view message) const {
-  // Walk "a.b[2].c" as far as the file goes, for the position; name the whole path.
+  // Walk "a.b[2].c" as far as the file goes, for the position; name the whole path. The
+  // lookups go through a const node: a mutable yaml-cpp node would insert what it is asked
+  // for, and assigning one node to another rewrites the document (hence reset()).
   YAML::Node at = node_;
   YAML::Mark mark = mark_;
   std::size_t pos = 0;
@@ -78,24 +80,27 @@ void YamlValue::fail_at(std::string_view relative, std::string_view message) con
     if (relative[pos] == '.') {
       ++pos;
     }
+    const YAML::Node& here = at;
+    YAML::Node next;
     if (relative[pos] == '[') {
       const std::size_t close = relative.find(']', pos);
       std::size_t index = 0;
       std::from_chars(relative.data() + pos + 1, relative.data() + close, index);
       pos = close + 1;
-      if (!at.IsSequence() || index >= at.size()) {
+      if (!here.IsSequence() || index >= here.size()) {
         break;
       }
-      at = at[index];
+      next.reset(here[index]);
     } else {
       const std::size_t end = std::min(relative.find_first_of(".[", pos), relative.size());
       const std::string key(relative.substr(pos, end - pos));
       pos = end;
-      if (!at.IsMap() || !at[key]) {
+      if (!here.IsMap() || !here[key].IsDefined()) {
         break;
       }
-      at = at[key];
+      next.reset(here[key]);
     }
+    at.reset(next);
     mark = mark_or(at, mark);
   }
   std::string path = path_;
@@ -333,13 +338,14 @@ YamlDocument::YamlDocument(YAML::Node root, std::shared_ptr<const std::string> f
 
 YamlDocument YamlDocument::parse(std::string_view text, std::string file) {
   auto name = std::make_shared<const std::string>(std::move(file));
-  std::vector<YAML::Node> docs;
-  try {
-    docs = YAML::LoadAll(std::string(text));
-  } catch (const YAML::Exception& e) {
-    throw core::InputError(location_of(*name, e.mark), "",
-                           fmt::format("YAML syntax error: {}", e.msg));
-  }
+  const std::vector<YAML::Node> docs = [&] {
+    try {
+      return YAML::LoadAll(std::string(text));
+    } catch (const YAML::Exception& e) {
+      throw core::InputError(location_of(*name, e.mark), "",
+                             fmt::format("YAML syntax error: {}", e.msg));
+    }
+  }();
   if (docs.empty() || (docs.size() == 1 && docs[0].IsNull())) {
     throw core::InputError({*name, 0, 0}, "", "the file is empty");
   }

@@ -36,6 +36,12 @@ class YamlValue {
  public:
   YamlValue(YAML::Node node, std::shared_ptr<const std::string> file, std::string path,
             YAML::Mark fallback);
+  YamlValue(const YamlValue&) = default;
+  YamlValue(YamlValue&&) = default;
+  // Assigning a yaml-cpp node overwrites the node it refers to inside the document, so a
+  // YamlValue is never assigned, only constructed.
+  YamlValue& operator=(const YamlValue&) = delete;
+  YamlValue& operator=(YamlValue&&) = delete;
 
   const std::string& path() const { return path_; }
   const YAML::Node& node() const { return node_; }
