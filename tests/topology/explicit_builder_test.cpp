@@ -1,5 +1,6 @@
 #include "topology/explicit_builder.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "tests/topology/fabric_test_support.h"
@@ -36,18 +37,18 @@ ExplicitParams two_nodes() {
   ExplicitParams p;
   for (int n = 0; n < 2; ++n) {
     for (int g = 0; g < 2; ++g) {
-      ExplicitVertex gpu = v("n" + std::to_string(n) + "g" + std::to_string(g), VertexKind::GPU);
+      ExplicitVertex gpu = v(fmt::format("n{}g{}", n, g), VertexKind::GPU);
       gpu.node = n;
       p.nodes.push_back(gpu);
     }
-    ExplicitVertex nic = v("n" + std::to_string(n) + "nic", VertexKind::NIC);
+    ExplicitVertex nic = v(fmt::format("n{}nic", n), VertexKind::NIC);
     nic.node = n;
     nic.rail = 0;
     p.nodes.push_back(nic);
   }
   p.nodes.push_back(v("leaf", VertexKind::SWITCH, SwitchTier::LEAF));
   for (int n = 0; n < 2; ++n) {
-    const std::string prefix = "n" + std::to_string(n);
+    const std::string prefix = fmt::format("n{}", n);
     p.links.push_back(l(prefix + "g0", prefix + "g1", 2));
     p.links.push_back(l(prefix + "g0", prefix + "nic"));
     p.links.push_back(l(prefix + "g1", prefix + "nic"));

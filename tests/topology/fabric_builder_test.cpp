@@ -1,5 +1,6 @@
 #include "topology/fabric_builder.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "tests/topology/fabric_test_support.h"
@@ -79,7 +80,7 @@ TEST(FabricBuilder, NodesCountFromGpus) {
   const VertexId sw = b.add_vertex(leaf("sw"));
   for (int n = 0; n < 3; ++n) {
     for (int l = 0; l < 2; ++l) {
-      const VertexId g = b.add_vertex(gpu("g" + std::to_string(n) + std::to_string(l), n, l));
+      const VertexId g = b.add_vertex(gpu(fmt::format("g{}{}", n, l), n, l));
       b.add_link(g, sw, gbps(1), ns(1), LinkClass::NETWORK);
     }
   }

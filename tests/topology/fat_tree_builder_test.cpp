@@ -3,6 +3,7 @@
 #include <set>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "tests/topology/fabric_test_support.h"
@@ -109,8 +110,8 @@ TEST(FatTreeBuilder, EcmpSpreadsManyFlowsOverTheCoreLayer) {
   // cores; collisions are allowed (that is ECMP) but not one core for all.
   std::set<std::string> cores;
   for (int h = 0; h < 16; ++h) {
-    const std::vector<std::string> names = visited(
-        f, test_support::route(f, "host" + std::to_string(h), "host" + std::to_string(16 + h)));
+    const std::vector<std::string> names =
+        visited(f, test_support::route(f, fmt::format("host{}", h), fmt::format("host{}", 16 + h)));
     cores.insert(names[3]);
   }
   EXPECT_GT(cores.size(), 4U);

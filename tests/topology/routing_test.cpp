@@ -8,6 +8,7 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/dijkstra_shortest_paths.hpp>
 #include <boost/graph/filtered_graph.hpp>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "tests/topology/fabric_test_support.h"
@@ -113,7 +114,7 @@ TEST(Routing, CacheReturnsTheSamePathAndSpansStayValid) {
   const VertexId s = b.add_vertex(sw("s"));
   std::vector<VertexId> gpus;
   for (int i = 0; i < 40; ++i) {
-    gpus.push_back(b.add_vertex(gpu("g" + std::to_string(i), i)));
+    gpus.push_back(b.add_vertex(gpu(fmt::format("g{}", i), i)));
     b.add_link(gpus.back(), s, gbps(1), ns(1), LinkClass::NETWORK);
   }
   Fabric f = b.build();
@@ -165,10 +166,10 @@ TEST(Routing, MatchesBoostDijkstraOnRandomFabricsAndEcmpStaysOnShortestPaths) {
     const int num_switches = 14;
     std::vector<VertexId> ids;
     for (int i = 0; i < num_gpus; ++i) {
-      ids.push_back(b.add_vertex(gpu("g" + std::to_string(i), i)));
+      ids.push_back(b.add_vertex(gpu(fmt::format("g{}", i), i)));
     }
     for (int i = 0; i < num_switches; ++i) {
-      ids.push_back(b.add_vertex(sw("s" + std::to_string(i))));
+      ids.push_back(b.add_vertex(sw(fmt::format("s{}", i))));
     }
     // A spanning chain of switches keeps it connected; random extra links (parallel ones
     // and GPU-GPU ones included) with latencies from a small set, so ties are common.
