@@ -63,13 +63,13 @@ struct ClusterParams {
   std::optional<NetworkParams> network;
 };
 
-// Throws TopologyError (fields nodes, gpusPerNode, island.*, nics.perNode, nics.bandwidth,
-// nics.latency, nics.pcie.bandwidth, nics.pcie.latency, network, network.*) for: nodes or
-// gpusPerNode < 1 or more than 2^20 GPUs; NICs per node < 1 or not dividing gpusPerNode;
-// several nodes without a network; a network without NICs or NICs without one; tiers other than 2
-// or 3; an oversubscription below 1; an odd radix or one outside 2..1024; a bandwidth <= 0 or a
-// negative latency; a network too large for its tiers and radix; a 3-tier rail-optimized
-// pod whose spines cannot take every rail of an SU. O(V + E).
+// Throws TopologyError (fields nodes, gpusPerNode, island.*, nics, nics.*, network,
+// network.*) for: nodes or gpusPerNode < 1, or more than 2^20 GPUs; NICs per node < 1 or
+// not dividing gpusPerNode; several nodes without a network; a network without NICs or
+// NICs without a network; tiers other than 2 or 3; an oversubscription below 1; an odd
+// radix or one outside 2..1024; a bandwidth <= 0 or a negative latency; a network too
+// large for its tiers and radix; a 3-tier rail-optimized pod whose spines cannot take
+// every rail of an SU. O(V + E).
 Fabric build_cluster(const ClusterParams& params);
 
 }  // namespace collsim::topology

@@ -33,7 +33,7 @@ struct LinkEnds {
 // the forward direction and 2i+1 to the backward one, each the other's `reverse`.
 //
 // Checked as they are added (TopologyError, empty field): a duplicate vertex name, an
-// empty name; a link joining a vertex to itself; a bandwidth <= 0 or above 1 PB/s; a
+// empty name; a link joining a vertex to itself; a bandwidth <= 0 or above 1 PB/s (1000TB/s); a
 // latency < 0 or above 1 s. Checked by build(): at least one GPU; every GPU has a node
 // and local index >= 0, no two GPUs share (node, local), nodes are numbered 0..N-1 and
 // local indices 0..n-1 within a node, without gaps; every vertex has a link (unless the
