@@ -290,6 +290,9 @@ std::int64_t parse_value(std::string_view raw, Kind k, Zero zero) {
     if (mantissa == 0 && zero == Zero::ALLOWED && !bidirectional) {
       return 0;
     }
+    if (mantissa == 0 && zero == Zero::REJECTED) {
+      fail(fmt::format("'{}' is zero; a {} here must be greater than zero", text, kind_name(k)));
+    }
     fail(fmt::format("'{}' has no unit; write the unit with the number, e.g. '{}'", text,
                      example(k)));
   }

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -42,17 +43,28 @@ struct Link {
 // Fabric: the directed multigraph of a GPU cluster (DESIGN.md §3), on Boost.Graph, behind a
 // small query API so no other layer sees Boost. Every physical link is two directed edges
 // with their own bandwidth and latency; parallel links are allowed. Vertex and edge ids are
-// dense (0..n-1) and stable.
+// dense (0..n-1) and stable. Built by FabricBuilder (topology/fabric_builder.h), which
+// validates it; immutable afterwards except for the route cache. Move-only.
 //
-// Routing: route(src, dst, channel) gives the shortest path (fewest hops, then least
-// latency) between two vertices; among equal-cost next hops (ECMP) it picks one with a
-// deterministic hash of (src, dst, channel), so the same inputs always give the same
-// path. GPUs and other endpoints are never transit vertices. Paths are computed once per
-// (src, dst, channel) and cached; a PathId stays valid for the fabric's lifetime, a span
-// from path() until the next route() call. An unreachable pair throws std::runtime_error
-// naming both ends.
-// Complexity: route() O(V + E) on a cache miss (one BFS/Dijkstra from dst, kept per dst),
-// O(1) expected on a hit; the other accessors O(1).
+// Routing: route(src, dst, channel) gives a shortest path between two vertices: fewest
+// hops, then least total latency. A GPU is never a transit vertex (GPUs are endpoints), so
+// a path's interior holds only switches, NICs, PCIe switches and host bridges. Among
+// equal-cost next hops (same hops and latency to dst, parallel links counted separately)
+// the path takes, at its hop h, the next hop with index
+//   mix(mix(mix((src << 32) | dst) ^ channel) ^ h) mod (number of equal-cost next hops)
+// in increasing EdgeId order, where mix is the splitmix64 finalizer: ECMP with a
+// deterministic per-flow hash, so the same (src, dst, channel) always takes the same path
+// and hash collisions on shared links are reproducible. Rail alignment follows from the
+// shortest-path rule: two NICs on the same rail leaf are two hops apart through it, and
+// every other route is longer.
+// Paths are cached per (src, dst, channel); a PathId and the span path() returns stay
+// valid for the fabric's lifetime. An unreachable pair throws std::runtime_error naming
+// both ends; src == dst throws std::invalid_argument.
+// Complexity: route() on a cache miss runs a bidirectional breadth-first search from src
+// and dst that stops where the two meet, so its cost is the size of the two balls of half
+// the path's length around the ends (not O(V + E) of the whole fabric), then one pass over
+// the shortest-path DAG for latencies; O(1) expected on a hit. path(), path_bottleneck(),
+// path_latency() and the other accessors are O(1) and allocate nothing.
 class Fabric {
  public:
   Fabric();
@@ -61,24 +73,36 @@ class Fabric {
   Fabric& operator=(Fabric&&) noexcept;
 
   std::size_t num_vertices() const;
-  std::size_t num_links() const;
+  std::size_t num_links() const;  // directed edges (two per physical link)
   const Vertex& vertex(VertexId v) const;
   const Link& link(EdgeId e) const;
-  // Outgoing directed links of v.
+  // Outgoing directed links of v, in increasing EdgeId order.
   std::span<const EdgeId> links_of(VertexId v) const;
+  // Incoming directed links of v, in increasing EdgeId order.
+  std::span<const EdgeId> links_into(VertexId v) const;
   // Every GPU, ordered by (node, local index): the default rank placement.
   std::span<const VertexId> gpus() const;
   int num_nodes() const;
+  // The vertex with this name, if any. O(log V).
+  std::optional<VertexId> find_vertex(std::string_view name) const;
 
   PathId route(VertexId src, VertexId dst, std::uint32_t channel);
   std::span<const EdgeId> path(PathId p) const;
   core::Bandwidth path_bottleneck(PathId p) const;
   core::Time path_latency(PathId p) const;
+  // Paths computed so far (PathIds are 0..num_paths()-1).
+  std::size_t num_paths() const;
 
  private:
   friend class FabricBuilder;
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// Lower-case names used in reports and files: gpu, nvswitch, nic, pcie_switch, host_bridge,
+// switch; none, leaf, spine, core; nvlink, pcie, network.
+std::string_view vertex_kind_name(VertexKind k);
+std::string_view switch_tier_name(SwitchTier t);
+std::string_view link_class_name(LinkClass c);
 
 }  // namespace collsim::topology

@@ -114,7 +114,7 @@ TEST(ParseBandwidth, RejectsWithClearMessages) {
        "KiB/s MiB/s GiB/s TiB/s b/s Kb/s Mb/s Gb/s Tb/s bps Kbps Mbps Gbps Tbps"},
       {"-100GB/s", "'-100GB/s' is negative; a bandwidth must be >= 0"},
       {"0GB/s", "'0GB/s' is zero; a bandwidth here must be greater than zero"},
-      {"0", "'0' has no unit; write the unit with the number, e.g. '400Gb/s'"},
+      {"0", "'0' is zero; a bandwidth here must be greater than zero"},
       {"", "empty value; expected a bandwidth such as '400Gb/s'"},
       {"   ", "empty value; expected a bandwidth such as '400Gb/s'"},
       {"nan", "'nan' is not a finite number"},

@@ -1,0 +1,114 @@
+#include "cli/model_command.h"
+
+#include <optional>
+#include <ostream>
+
+#include <boost/program_options.hpp>
+
+#include "scenarios/model_report.h"
+
+namespace collsim::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr const char* USAGE =
+    "usage: collsim model --world P (--bytes SIZE | --sizes FROM:TO:xF) --alpha TIME\n"
+    "                     --bw BANDWIDTH [options]\n\n"
+    "Closed-form alpha-beta estimates of an AllReduce of S bytes over P ranks for ring,\n"
+    "binary_tree, binomial_tree (the naive tree: 2*ceil(log2 P)*(alpha + S/B)), the pipelined\n"
+    "NCCL-style double_binary_tree and, with --gpus-per-node, two_level; the fastest, its\n"
+    "algbw and busbw (nccl-tests' definitions, GB = 1e9 B), and where ring crosses the\n"
+    "others. Formulas and their assumptions: docs/cost-models.md.\n\n"
+    "Every dimensioned value carries its unit: sizes 8B 512KiB 1GB (GB = 1e9 B,\n"
+    "GiB = 2^30 B); times 500ns 5us 1.5ms; bandwidths 100GB/s 400Gb/s, per direction\n"
+    "('900GB/s bidirectional' is halved).\n";
+
+template <typename T>
+std::optional<T> get(const po::variables_map& vm, const char* name) {
+  return vm.count(name) ? std::optional<T>(vm[name].as<T>()) : std::nullopt;
+}
+
+po::options_description options() {
+  po::options_description desc("options", 100, 50);
+  auto add = desc.add_options();
+  add("help,h", "show this help");
+  add("world", po::value<int>()->value_name("P"), "number of ranks (GPUs), 2 to 1048576");
+  add("bytes", po::value<std::string>()->value_name("SIZE"), "message size S, e.g. 1KiB");
+  add("sizes", po::value<std::string>()->value_name("FROM:TO:xF"),
+      "sweep of sizes FROM, FROM*F, ... up to TO, e.g. 1KiB:1GiB:x2 (F a whole "
+      "number >= 2)");
+  add("alpha", po::value<std::string>()->value_name("TIME"), "latency of one send step, e.g. 5us");
+  add("bw", po::value<std::string>()->value_name("BANDWIDTH"),
+      "per-direction bandwidth B of every algorithm, e.g. 100GB/s");
+  add("ring-bw", po::value<std::string>()->value_name("BANDWIDTH"),
+      "overrides --bw for ring and two_level");
+  add("tree-bw", po::value<std::string>()->value_name("BANDWIDTH"),
+      "overrides --bw for binary_tree, binomial_tree and double_binary_tree");
+  add("gpus-per-node", po::value<int>()->value_name("G"),
+      "GPUs per node, dividing P into P/G nodes. Enables two_level (shown only with this "
+      "flag); double_binary_tree then chains the G GPUs of each node. Without it every rank is "
+      "its own node");
+  add("intra-bw", po::value<std::string>()->value_name("BANDWIDTH"),
+      "bandwidth of a hop inside a node (two_level's intra-node rings, double_binary_tree's "
+      "chains); default the algorithm's --ring-bw/--tree-bw/--bw. Needs --gpus-per-node");
+  add("inter-bw", po::value<std::string>()->value_name("BANDWIDTH"),
+      "bandwidth of a hop between nodes (two_level's inter-node ring, double_binary_tree's node "
+      "trees); default as for --intra-bw. Needs --gpus-per-node");
+  add("inter-alpha", po::value<std::string>()->value_name("TIME"),
+      "latency of a step between nodes; default --alpha. Needs --gpus-per-node");
+  add("chunks", po::value<int>()->value_name("K"),
+      "double_binary_tree chunks per tree (each tree carries S/2)");
+  add("chunk-size", po::value<std::string>()->value_name("SIZE"),
+      "double_binary_tree chunk size, K = ceil(S/2 / SIZE); default 512KiB (NCCL's "
+      "Simple slot)");
+  add("protocol", po::value<std::string>()->value_name("MODE"),
+      "none, ll, ll128, simple or auto: NCCL protocol costs (payload share of B, per-step and "
+      "launch "
+      "latency, NCCL 2.20.3's tuning tables); auto = the fastest per algorithm and size. "
+      "Default none, the plain alpha-beta model");
+  add("csv", po::bool_switch(), "print CSV (times in seconds) instead of the table");
+  add("json", po::bool_switch(), "print JSON instead of the table");
+  return desc;
+}
+
+}  // namespace
+
+int run_model_command(const std::vector<std::string>& args, std::ostream& out) {
+  const po::options_description desc = options();
+  const po::positional_options_description no_positional;  // a stray word is an error
+  po::variables_map vm;
+  po::store(
+      po::command_line_parser(args)
+          .options(desc)
+          .positional(no_positional)
+          .style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing)
+          .run(),
+      vm);
+  po::notify(vm);
+  if (vm.count("help")) {
+    out << USAGE << '\n' << desc;
+    return 0;
+  }
+  scenarios::ModelFlags f;
+  f.world = get<int>(vm, "world");
+  f.bytes = get<std::string>(vm, "bytes");
+  f.sizes = get<std::string>(vm, "sizes");
+  f.alpha = get<std::string>(vm, "alpha");
+  f.bw = get<std::string>(vm, "bw");
+  f.ring_bw = get<std::string>(vm, "ring-bw");
+  f.tree_bw = get<std::string>(vm, "tree-bw");
+  f.gpus_per_node = get<int>(vm, "gpus-per-node");
+  f.intra_bw = get<std::string>(vm, "intra-bw");
+  f.inter_bw = get<std::string>(vm, "inter-bw");
+  f.inter_alpha = get<std::string>(vm, "inter-alpha");
+  f.chunks = get<int>(vm, "chunks");
+  f.chunk_size = get<std::string>(vm, "chunk-size");
+  f.protocol = get<std::string>(vm, "protocol");
+  f.csv = vm["csv"].as<bool>();
+  f.json = vm["json"].as<bool>();
+  out << scenarios::model_report(f);
+  return 0;
+}
+
+}  // namespace collsim::cli

@@ -1,0 +1,54 @@
+#include "cli/topo_command.h"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "core/input_error.h"
+#include "scenarios/topology_summary.h"
+
+namespace collsim::cli {
+
+// collsim topo FILE [--json | --dot]: the summary of a topology (or scenario) file.
+int run_topo_command(const std::vector<std::string>& args, std::ostream& out) {
+  namespace po = boost::program_options;
+  po::options_description visible(
+      "usage: collsim topo FILE [--json | --dot]\n\n"
+      "Summarizes the fabric of a Topology or Scenario file: vertex and link counts,\n"
+      "per-GPU injection bandwidth, bisection bandwidth (max-flow between the two halves\n"
+      "of the GPUs in (node, local) order, per direction), hop diameter between GPUs and\n"
+      "oversubscription per switch tier.\n\noptions");
+  visible.add_options()("help,h", "print this help")("json", "print the summary as JSON")(
+      "dot", "print the fabric as a Graphviz graph (collsim topo FILE --dot | dot -Tsvg)");
+  po::options_description all;
+  all.add(visible).add_options()("file", po::value<std::string>());
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  po::notify(vm);
+  if (vm.count("help") > 0) {
+    out << visible << '\n';
+    return 0;
+  }
+  const core::SourceLocation command_line{"command line", 0, 0};
+  if (vm.count("file") == 0) {
+    throw core::InputError(command_line, "FILE", "give the topology file to summarize");
+  }
+  if (vm.count("json") > 0 && vm.count("dot") > 0) {
+    throw core::InputError(command_line, "--dot", "--json and --dot exclude each other");
+  }
+  scenarios::TopoRequest request;
+  request.file = vm["file"].as<std::string>();
+  if (vm.count("json") > 0) {
+    request.format = scenarios::TopoFormat::JSON;
+  } else if (vm.count("dot") > 0) {
+    request.format = scenarios::TopoFormat::DOT;
+  }
+  out << scenarios::topo_report(request);
+  return 0;
+}
+
+}  // namespace collsim::cli

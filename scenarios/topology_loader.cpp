@@ -1,0 +1,324 @@
+#include "scenarios/topology_loader.h"
+
+#include <fmt/format.h>
+
+#include "topology/topology_error.h"
+
+namespace collsim::scenarios {
+namespace {
+
+using topology::IslandFabric;
+using topology::LinkClass;
+using topology::NetworkFabric;
+using topology::SwitchTier;
+using topology::VertexKind;
+
+IslandFabric read_island_fabric(const YamlValue& v) {
+  return v.as_enum<IslandFabric>({{"nvswitch", IslandFabric::NVSWITCH},
+                                  {"mesh", IslandFabric::MESH},
+                                  {"pairs", IslandFabric::PAIRS}});
+}
+
+std::vector<topology::NvlinkPair> read_pairs(const YamlValue& v) {
+  std::vector<topology::NvlinkPair> pairs;
+  for (const YamlValue& item : v.as_list()) {
+    if (!item.is_list() || item.node().size() != 2) {
+      item.fail("expected a pair of GPU indices such as [0, 1]");
+    }
+    const std::vector<YamlValue> ends = item.as_list();
+    pairs.push_back({ends[0].as_int(), ends[1].as_int()});
+  }
+  return pairs;
+}
+
+// The NVLink keys shared by the island builder (at the top of the section) and a
+// cluster's `island` map.
+void read_nvlink(YamlMap& m, topology::NvlinkParams& p) {
+  if (auto v = m.optional("fabric")) {
+    p.fabric = read_island_fabric(*v);
+  }
+  if (auto v = m.optional("bandwidth")) {
+    p.bandwidth = v->as_bandwidth();
+  }
+  if (auto v = m.optional("latency")) {
+    p.latency = v->as_time();
+  }
+  if (p.fabric == IslandFabric::PAIRS) {
+    p.pairs = read_pairs(m.required("pairs"));
+  } else if (auto v = m.optional("pairs")) {
+    v->fail("only fabric 'pairs' takes a list of NVLink pairs");
+  }
+}
+
+topology::IslandParams read_island(YamlMap& m) {
+  topology::IslandParams p;
+  if (auto v = m.optional("gpus")) {
+    p.gpus = v->as_int();
+  }
+  read_nvlink(m, p.nvlink);
+  return p;
+}
+
+topology::NicParams read_nics(const YamlValue& v) {
+  topology::NicParams p;
+  YamlMap m = v.as_map();
+  if (auto x = m.optional("perNode")) {
+    p.per_node = x->as_int();
+  }
+  if (auto x = m.optional("bandwidth")) {
+    p.bandwidth = x->as_bandwidth();
+  }
+  if (auto x = m.optional("latency")) {
+    p.latency = x->as_time();
+  }
+  if (auto x = m.optional("pcie")) {
+    YamlMap pcie = x->as_map();
+    if (auto y = pcie.optional("bandwidth")) {
+      p.pcie_bandwidth = y->as_bandwidth();
+    }
+    if (auto y = pcie.optional("latency")) {
+      p.pcie_latency = y->as_time();
+    }
+    pcie.finish();
+  }
+  m.finish();
+  return p;
+}
+
+topology::NetworkParams read_network(const YamlValue& v) {
+  topology::NetworkParams p;
+  YamlMap m = v.as_map();
+  if (auto x = m.optional("fabric")) {
+    p.fabric = x->as_enum<NetworkFabric>(
+        {{"rail_optimized", NetworkFabric::RAIL_OPTIMIZED}, {"fat_tree", NetworkFabric::FAT_TREE}});
+  }
+  if (auto x = m.optional("tiers")) {
+    p.tiers = x->as_int();
+  }
+  if (auto x = m.optional("oversubscription")) {
+    p.oversubscription = x->as_number();
+  }
+  if (auto x = m.optional("radix")) {
+    p.radix = x->as_int();
+  }
+  if (auto x = m.optional("bandwidth")) {
+    p.bandwidth = x->as_bandwidth();
+  }
+  if (auto x = m.optional("latency")) {
+    p.latency = x->as_time();
+  }
+  m.finish();
+  return p;
+}
+
+topology::ClusterParams read_cluster(YamlMap& m) {
+  topology::ClusterParams p;
+  if (auto v = m.optional("nodes")) {
+    p.nodes = v->as_int();
+  }
+  if (auto v = m.optional("gpusPerNode")) {
+    p.gpus_per_node = v->as_int();
+  }
+  if (auto v = m.optional("island")) {
+    YamlMap island = v->as_map();
+    read_nvlink(island, p.island);
+    island.finish();
+  }
+  if (auto v = m.optional("nics")) {
+    p.nics = read_nics(*v);
+  }
+  if (auto v = m.optional("network")) {
+    p.network = read_network(*v);
+  }
+  return p;
+}
+
+topology::FatTreeParams read_fat_tree(YamlMap& m) {
+  topology::FatTreeParams p;
+  if (auto v = m.optional("hosts")) {
+    p.hosts = v->as_int();
+  }
+  if (auto v = m.optional("radix")) {
+    p.radix = v->as_int();
+  }
+  if (auto v = m.optional("tiers")) {
+    p.tiers = v->as_int();
+  }
+  if (auto v = m.optional("oversubscription")) {
+    p.oversubscription = v->as_number();
+  }
+  if (auto v = m.optional("bandwidth")) {
+    p.bandwidth = v->as_bandwidth();
+  }
+  if (auto v = m.optional("latency")) {
+    p.latency = v->as_time();
+  }
+  return p;
+}
+
+topology::PcieParams read_pcie(YamlMap& m) {
+  topology::PcieParams p;
+  if (auto v = m.optional("gpus")) {
+    p.gpus = v->as_int();
+  }
+  if (auto v = m.optional("gpusPerSwitch")) {
+    p.gpus_per_switch = v->as_int();
+  }
+  if (auto v = m.optional("peerToPeer")) {
+    p.peer_to_peer = v->as_bool();
+  }
+  if (auto v = m.optional("bandwidth")) {
+    p.bandwidth = v->as_bandwidth();
+  }
+  if (auto v = m.optional("uplinkBandwidth")) {
+    p.uplink_bandwidth = v->as_bandwidth();
+  }
+  if (auto v = m.optional("latency")) {
+    p.latency = v->as_time();
+  }
+  return p;
+}
+
+topology::ExplicitVertex read_explicit_vertex(const YamlValue& v) {
+  topology::ExplicitVertex x;
+  YamlMap m = v.as_map();
+  x.name = m.required("name").as_string();
+  x.kind = m.required("kind").as_enum<VertexKind>({{"gpu", VertexKind::GPU},
+                                                   {"nvswitch", VertexKind::NVSWITCH},
+                                                   {"nic", VertexKind::NIC},
+                                                   {"pcie_switch", VertexKind::PCIE_SWITCH},
+                                                   {"host_bridge", VertexKind::HOST_BRIDGE},
+                                                   {"switch", VertexKind::SWITCH}});
+  if (auto t = m.optional("tier")) {
+    x.tier = t->as_enum<SwitchTier>(
+        {{"leaf", SwitchTier::LEAF}, {"spine", SwitchTier::SPINE}, {"core", SwitchTier::CORE}});
+  }
+  if (auto n = m.optional("node")) {
+    x.node = n->as_int();
+  }
+  if (auto r = m.optional("rail")) {
+    x.rail = r->as_int();
+  }
+  m.finish();
+  return x;
+}
+
+topology::ExplicitLink read_explicit_link(const YamlValue& v) {
+  topology::ExplicitLink l;
+  YamlMap m = v.as_map();
+  l.from = m.required("from").as_string();
+  l.to = m.required("to").as_string();
+  l.bandwidth = m.required("bandwidth").as_bandwidth();
+  l.latency = m.required("latency").as_time();
+  if (auto c = m.optional("class")) {
+    l.link_class = c->as_enum<LinkClass>({{"nvlink", LinkClass::NVLINK},
+                                          {"pcie", LinkClass::PCIE},
+                                          {"network", LinkClass::NETWORK}});
+  }
+  if (auto c = m.optional("count")) {
+    l.count = c->as_int();
+  }
+  m.finish();
+  return l;
+}
+
+topology::ExplicitParams read_explicit(YamlMap& m) {
+  topology::ExplicitParams p;
+  for (const YamlValue& v : m.required("nodes").as_list()) {
+    p.nodes.push_back(read_explicit_vertex(v));
+  }
+  for (const YamlValue& v : m.required("links").as_list()) {
+    p.links.push_back(read_explicit_link(v));
+  }
+  return p;
+}
+
+enum class Builder { ISLAND, CLUSTER, FAT_TREE, PCIE, EXPLICIT };
+
+TopologyFile load(const YamlDocument& doc) {
+  YamlMap top = doc.root().as_map();
+  const YamlValue api = top.required("apiVersion");
+  if (api.as_string() != "collsim/v1") {
+    api.fail(fmt::format("unsupported apiVersion '{}'; expected collsim/v1", api.as_string()));
+  }
+  enum class Kind { TOPOLOGY, SCENARIO };
+  const Kind kind = top.required("kind").as_enum<Kind>(
+      {{"Topology", Kind::TOPOLOGY}, {"Scenario", Kind::SCENARIO}});
+  TopologyFile file;
+  {
+    YamlMap metadata = top.required("metadata").as_map();
+    const YamlValue name = metadata.required("name");
+    file.name = name.as_string();
+    if (file.name.empty() || file.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                                         "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                         "0123456789._-") != std::string::npos) {
+      name.fail("a name is letters, digits, '.', '_' and '-'");
+    }
+    if (auto d = metadata.optional("description")) {
+      d->as_string();
+    }
+    metadata.finish();
+  }
+  const YamlValue spec = top.required("spec");
+  top.finish();
+  if (kind == Kind::TOPOLOGY) {
+    file.spec = read_topology_spec(spec);
+    file.fabric = build_topology(file.spec, spec);
+    return file;
+  }
+  YamlMap scenario = spec.as_map();
+  const YamlValue section = scenario.required("topology");
+  scenario.skip_rest();
+  file.spec = read_topology_spec(section);
+  file.fabric = build_topology(file.spec, section);
+  return file;
+}
+
+}  // namespace
+
+topology::TopologySpec read_topology_spec(const YamlValue& section) {
+  YamlMap m = section.as_map();
+  const Builder builder = m.required("builder").as_enum<Builder>({{"island", Builder::ISLAND},
+                                                                  {"cluster", Builder::CLUSTER},
+                                                                  {"fat_tree", Builder::FAT_TREE},
+                                                                  {"pcie", Builder::PCIE},
+                                                                  {"explicit", Builder::EXPLICIT}});
+  topology::TopologySpec spec;
+  switch (builder) {
+    case Builder::ISLAND:
+      spec = read_island(m);
+      break;
+    case Builder::CLUSTER:
+      spec = read_cluster(m);
+      break;
+    case Builder::FAT_TREE:
+      spec = read_fat_tree(m);
+      break;
+    case Builder::PCIE:
+      spec = read_pcie(m);
+      break;
+    case Builder::EXPLICIT:
+      spec = read_explicit(m);
+      break;
+  }
+  m.finish();
+  return spec;
+}
+
+topology::Fabric build_topology(const topology::TopologySpec& spec, const YamlValue& section) {
+  try {
+    return topology::build_fabric(spec);
+  } catch (const topology::TopologyError& e) {
+    section.fail_at(e.field(), e.message());
+  }
+}
+
+TopologyFile load_topology_file(const std::string& path) {
+  return load(YamlDocument::load_file(path));
+}
+
+TopologyFile load_topology_text(std::string_view text, std::string file) {
+  return load(YamlDocument::parse(text, std::move(file)));
+}
+
+}  // namespace collsim::scenarios

@@ -1,0 +1,145 @@
+#include "topology/fabric.h"
+
+#include <cassert>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "topology/fabric_impl.h"
+
+namespace collsim::topology {
+
+Fabric::Fabric() = default;
+Fabric::~Fabric() = default;
+Fabric::Fabric(Fabric&&) noexcept = default;
+Fabric& Fabric::operator=(Fabric&&) noexcept = default;
+
+std::size_t Fabric::num_vertices() const {
+  return impl_ ? boost::num_vertices(impl_->graph) : 0;
+}
+
+std::size_t Fabric::num_links() const {
+  return impl_ ? impl_->links.size() : 0;
+}
+
+const Vertex& Fabric::vertex(VertexId v) const {
+  assert(v < num_vertices());
+  return impl_->graph[v];
+}
+
+const Link& Fabric::link(EdgeId e) const {
+  assert(e < num_links());
+  return impl_->links[e];
+}
+
+std::span<const EdgeId> Fabric::links_of(VertexId v) const {
+  assert(v < num_vertices());
+  return impl_->adjacency.out(v);
+}
+
+std::span<const EdgeId> Fabric::links_into(VertexId v) const {
+  assert(v < num_vertices());
+  return impl_->adjacency.in(v);
+}
+
+std::span<const VertexId> Fabric::gpus() const {
+  if (!impl_) {
+    return {};
+  }
+  return impl_->gpus;
+}
+
+int Fabric::num_nodes() const {
+  return impl_ ? impl_->num_nodes : 0;
+}
+
+std::optional<VertexId> Fabric::find_vertex(std::string_view name) const {
+  if (!impl_) {
+    return std::nullopt;
+  }
+  const auto it = impl_->by_name.find(name);
+  if (it == impl_->by_name.end()) {
+    return std::nullopt;
+  }
+  return it->second;
+}
+
+PathId Fabric::route(VertexId src, VertexId dst, std::uint32_t channel) {
+  assert(src < num_vertices() && dst < num_vertices());
+  if (src == dst) {
+    throw std::invalid_argument(
+        fmt::format("no route from '{}' to itself", impl_->graph[src].name));
+  }
+  const std::optional<PathId> p = impl_->router.route(src, dst, channel);
+  if (!p) {
+    throw std::runtime_error(
+        fmt::format("no route from '{}' to '{}' (a path may not pass through another GPU)",
+                    impl_->graph[src].name, impl_->graph[dst].name));
+  }
+  return *p;
+}
+
+std::span<const EdgeId> Fabric::path(PathId p) const {
+  assert(p < impl_->router.num_paths());
+  return impl_->router.path(p);
+}
+
+core::Bandwidth Fabric::path_bottleneck(PathId p) const {
+  assert(p < impl_->router.num_paths());
+  return impl_->router.bottleneck(p);
+}
+
+core::Time Fabric::path_latency(PathId p) const {
+  assert(p < impl_->router.num_paths());
+  return impl_->router.latency(p);
+}
+
+std::size_t Fabric::num_paths() const {
+  return impl_ ? impl_->router.num_paths() : 0;
+}
+
+std::string_view vertex_kind_name(VertexKind k) {
+  switch (k) {
+    case VertexKind::GPU:
+      return "gpu";
+    case VertexKind::NVSWITCH:
+      return "nvswitch";
+    case VertexKind::NIC:
+      return "nic";
+    case VertexKind::PCIE_SWITCH:
+      return "pcie_switch";
+    case VertexKind::HOST_BRIDGE:
+      return "host_bridge";
+    case VertexKind::SWITCH:
+      return "switch";
+  }
+  return "?";
+}
+
+std::string_view switch_tier_name(SwitchTier t) {
+  switch (t) {
+    case SwitchTier::NONE:
+      return "none";
+    case SwitchTier::LEAF:
+      return "leaf";
+    case SwitchTier::SPINE:
+      return "spine";
+    case SwitchTier::CORE:
+      return "core";
+  }
+  return "?";
+}
+
+std::string_view link_class_name(LinkClass c) {
+  switch (c) {
+    case LinkClass::NVLINK:
+      return "nvlink";
+    case LinkClass::PCIE:
+      return "pcie";
+    case LinkClass::NETWORK:
+      return "network";
+  }
+  return "?";
+}
+
+}  // namespace collsim::topology
