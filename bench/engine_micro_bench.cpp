@@ -1,0 +1,90 @@
+// Micro-benchmarks of the engine's hot paths: the event queue and the max-min solver.
+#include <cstdint>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "sim/event_queue.h"
+#include "sim/max_min_solver.h"
+
+namespace collsim::sim {
+namespace {
+
+// Keeps `n` events pending: every event reschedules itself a pseudo-random delay later,
+// the steady state of a simulation with n transfers in flight.
+class Churn final : public EventHandler {
+ public:
+  // fixed_share: out of 128, how many events take one of the fixed delays.
+  Churn(EventQueue& q, std::uint64_t budget, std::uint64_t fixed_share)
+      : q_(q), budget_(budget), fixed_share_(fixed_share) {}
+  void on_event(std::uint8_t, std::uint32_t id) override {
+    if (budget_ == 0) {
+      return;
+    }
+    --budget_;
+    x_ = x_ * 6364136223846793005ULL + 1442695040888963407ULL;
+    // Either one of four fixed delays (a step latency, a usual transfer) or a random one.
+    const std::int64_t fixed[] = {5'000'000, 10'240, 1'000'000, 600'000};
+    const std::int64_t delay =
+        fixed_share_ > (x_ >> 57) ? fixed[(x_ >> 40) % 4] : 1 + static_cast<std::int64_t>(x_ >> 44);
+    q_.schedule(q_.now() + core::Time::from_ps(delay), *this, 0, id);
+  }
+
+ private:
+  EventQueue& q_;
+  std::uint64_t budget_;
+  std::uint64_t fixed_share_;
+  std::uint64_t x_ = 1;
+};
+
+void BM_EventQueueChurn(benchmark::State& state) {
+  const auto pending = static_cast<std::uint32_t>(state.range(0));
+  constexpr std::uint64_t EVENTS = 1'000'000;
+  for (auto _ : state) {
+    EventQueue q;
+    Churn c(q, EVENTS, static_cast<std::uint64_t>(state.range(1)));
+    for (std::uint32_t i = 0; i < pending; ++i) {
+      q.schedule(core::Time::from_ps(i), c, 0, i);
+    }
+    q.run();
+    benchmark::DoNotOptimize(q.fingerprint());
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * EVENTS));
+}
+// Args: pending events; out of 128, how many use a fixed delay.
+BENCHMARK(BM_EventQueueChurn)->ArgsProduct({{1 << 10, 1 << 14, 1 << 17}, {0, 96, 128}});
+
+// A flow ends and another starts on the same links, with `k` other flows sharing each
+// of them (k = 0: private links, the ring's common case; k > 0: incast ports).
+void BM_SolverReplaceFlow(benchmark::State& state) {
+  const auto k = static_cast<std::uint32_t>(state.range(0));
+  constexpr std::uint32_t PORTS = 1024;
+  MaxMinSolver s(std::vector<std::int64_t>(2 * PORTS, 50'000'000'000));
+  std::vector<std::vector<MaxMinSolver::LinkId>> paths;
+  for (std::uint32_t p = 0; p < PORTS; ++p) {
+    paths.push_back({p, PORTS + (p + 1) % PORTS});
+  }
+  std::vector<MaxMinSolver::FlowId> flows;
+  for (std::uint32_t p = 0; p < PORTS; ++p) {
+    for (std::uint32_t j = 0; j <= k; ++j) {
+      flows.push_back(s.add_flow(paths[p]));
+    }
+  }
+  s.solve();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const std::uint32_t port = static_cast<std::uint32_t>(i % PORTS);
+    s.remove_flow(flows[port * (k + 1)]);
+    s.solve();
+    flows[port * (k + 1)] = s.add_flow(paths[port]);
+    benchmark::DoNotOptimize(s.solve().size());
+    ++i;
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+}
+BENCHMARK(BM_SolverReplaceFlow)->Arg(0)->Arg(3)->Arg(15);
+
+}  // namespace
+}  // namespace collsim::sim
+
+BENCHMARK_MAIN();

@@ -1,0 +1,310 @@
+#include "sim/executor.h"
+
+#include <algorithm>
+#include <cassert>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace collsim::sim {
+namespace {
+
+using algorithms::Op;
+using algorithms::OpId;
+using algorithms::OpKind;
+using algorithms::Rank;
+using algorithms::Schedule;
+
+constexpr std::uint8_t SEND_START = 1;
+constexpr std::uint8_t REDUCE_DONE = 2;
+constexpr std::uint32_t NO_ROUTE = 0xffffffffu;
+constexpr std::size_t WAITERS_SHOWN = 8;
+
+struct ResolvedRoute {
+  Route route;
+  core::Time latency;
+};
+
+class Executor final : private EventHandler, private TransferSink {
+ public:
+  Executor(const Schedule& schedule, topology::Fabric& fabric,
+           std::span<const topology::VertexId> placement, const ExecutorOptions& options)
+      : schedule_(schedule), options_(options) {
+    check_placement(fabric, placement);
+    resolve_routes(fabric, placement);
+    build_successors();
+    std::vector<std::int64_t> capacities(fabric.num_links());
+    for (std::size_t e = 0; e < capacities.size(); ++e) {
+      capacities[e] = fabric.link(static_cast<topology::EdgeId>(e)).bandwidth.bytes_per_second();
+    }
+    network_ = make_network_model(options.network, queue_, *this, std::move(capacities));
+    if (options.record_op_times) {
+      timings_.resize(schedule.size());
+    }
+  }
+
+  RunResult run() {
+    for (OpId op = 0; op < schedule_.size(); ++op) {
+      if (pending_[op] == 0) {
+        make_ready(op);
+      }
+    }
+    drain_ready();
+    queue_.run();
+
+    RunResult r;
+    r.makespan = last_end_;
+    r.events = queue_.events_executed();
+    r.fingerprint = queue_.fingerprint();
+    r.ops_completed = completed_;
+    r.sends = sends_;
+    r.link_stats.assign(network_->link_usage().stats().begin(),
+                        network_->link_usage().stats().end());
+    if (completed_ < schedule_.size()) {
+      r.deadlock = deadlock();
+    } else if (options_.record_op_times && schedule_.size() > 0) {
+      r.critical_path = critical_path();
+    }
+    r.timings = std::move(timings_);
+    return r;
+  }
+
+ private:
+  void check_placement(const topology::Fabric& fabric,
+                       std::span<const topology::VertexId> placement) const {
+    if (placement.size() != schedule_.num_ranks()) {
+      throw std::invalid_argument(fmt::format("placement has {} GPUs for {} ranks",
+                                              placement.size(), schedule_.num_ranks()));
+    }
+    std::vector<bool> used(fabric.num_vertices(), false);
+    for (std::size_t r = 0; r < placement.size(); ++r) {
+      const topology::VertexId v = placement[r];
+      if (v >= fabric.num_vertices() || fabric.vertex(v).kind != topology::VertexKind::GPU) {
+        throw std::invalid_argument(fmt::format("rank {} is placed on vertex {}, not a GPU", r, v));
+      }
+      if (used[v]) {
+        throw std::invalid_argument(
+            fmt::format("rank {} is placed on GPU {}, which another rank already uses", r,
+                        fabric.vertex(v).name));
+      }
+      used[v] = true;
+    }
+  }
+
+  // One route per distinct (src, dst, channel); a rank talks to few peers, so a short
+  // list per source rank beats a hash map here.
+  void resolve_routes(topology::Fabric& fabric, std::span<const topology::VertexId> placement) {
+    struct Peer {
+      Rank dst;
+      std::uint16_t channel;
+      std::uint32_t route;
+    };
+    std::vector<std::vector<Peer>> peers(schedule_.num_ranks());
+    std::vector<topology::PathId> path_ids;
+    route_of_.assign(schedule_.size(), NO_ROUTE);
+    for (OpId id = 0; id < schedule_.size(); ++id) {
+      const Op& op = schedule_.op(id);
+      if (op.kind != OpKind::SEND) {
+        continue;
+      }
+      auto& list = peers[op.src];
+      auto it = std::find_if(list.begin(), list.end(), [&](const Peer& p) {
+        return p.dst == op.dst && p.channel == op.label.channel;
+      });
+      if (it == list.end()) {
+        path_ids.push_back(fabric.route(placement[op.src], placement[op.dst], op.label.channel));
+        list.push_back(
+            Peer{op.dst, op.label.channel, static_cast<std::uint32_t>(path_ids.size() - 1)});
+        it = list.end() - 1;
+      }
+      route_of_[id] = it->route;
+    }
+    // Spans from path() are stable only once route() is no longer called.
+    routes_.reserve(path_ids.size());
+    for (topology::PathId p : path_ids) {
+      routes_.push_back(
+          ResolvedRoute{Route{fabric.path(p), fabric.path_bottleneck(p)}, fabric.path_latency(p)});
+    }
+  }
+
+  void build_successors() {
+    const std::size_t n = schedule_.size();
+    pending_.assign(n, 0);
+    succ_offsets_.assign(n + 1, 0);
+    for (OpId id = 0; id < n; ++id) {
+      pending_[id] = static_cast<std::uint32_t>(schedule_.deps(id).size());
+      for (OpId d : schedule_.deps(id)) {
+        if (d >= n) {
+          throw std::invalid_argument(
+              fmt::format("op {} depends on op {}, which does not exist", id, d));
+        }
+        ++succ_offsets_[d + 1];
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      succ_offsets_[i + 1] += succ_offsets_[i];
+    }
+    successors_.resize(succ_offsets_[n]);
+    std::vector<std::uint32_t> fill(succ_offsets_.begin(), succ_offsets_.end() - 1);
+    for (OpId id = 0; id < n; ++id) {
+      for (OpId d : schedule_.deps(id)) {
+        successors_[fill[d]++] = id;
+      }
+    }
+  }
+
+  core::Time reduce_time(OpId op) const {
+    if (options_.reduce_bandwidth.is_zero()) {
+      return core::Time::zero();
+    }
+    return core::transfer_time(schedule_.bytes(op), options_.reduce_bandwidth);
+  }
+
+  // Called when an op's last dependency finishes (or at time 0 for ops without any).
+  void make_ready(OpId op) {
+    const core::Time now = queue_.now();
+    if (options_.record_op_times) {
+      timings_[op].ready = now;
+    }
+    if (schedule_.op(op).kind == OpKind::SEND) {
+      const ResolvedRoute& r = routes_[route_of_[op]];
+      queue_.schedule(now + options_.step_latency + r.latency, *this, SEND_START, op);
+      return;
+    }
+    const core::Time t = reduce_time(op);
+    if (t == core::Time::zero()) {
+      ready_.push_back(op);  // finishes this instant; drained without recursion
+    } else {
+      queue_.schedule(now + t, *this, REDUCE_DONE, op);
+    }
+  }
+
+  void complete(OpId op) {
+    const core::Time now = queue_.now();
+    if (options_.record_op_times) {
+      timings_[op].end = now;
+    }
+    last_end_ = std::max(last_end_, now);
+    ++completed_;
+    for (std::uint32_t i = succ_offsets_[op]; i < succ_offsets_[op + 1]; ++i) {
+      const OpId s = successors_[i];
+      if (--pending_[s] == 0) {
+        make_ready(s);
+      }
+    }
+  }
+
+  void drain_ready() {
+    while (!ready_.empty()) {
+      const OpId op = ready_.back();
+      ready_.pop_back();
+      complete(op);
+    }
+  }
+
+  void on_event(std::uint8_t kind, std::uint32_t op) override {
+    if (kind == SEND_START) {
+      ++sends_;
+      network_->start(op, routes_[route_of_[op]].route, schedule_.bytes(op));
+      return;
+    }
+    complete(op);
+    drain_ready();
+  }
+
+  void on_transfer_done(TransferId op) override {
+    complete(op);
+    drain_ready();
+  }
+
+  Deadlock deadlock() const {
+    Deadlock d;
+    for (OpId op = 0; op < schedule_.size(); ++op) {
+      if (pending_[op] == 0) {
+        continue;
+      }
+      ++d.waiting_ops;
+      if (d.first_waiters.size() < WAITERS_SHOWN) {
+        Deadlock::Waiter w{op, {}};
+        for (OpId dep : schedule_.deps(op)) {
+          if (pending_[dep] != 0) {
+            w.waits_on.push_back(dep);
+          }
+        }
+        d.first_waiters.push_back(std::move(w));
+      }
+    }
+    return d;
+  }
+
+  CriticalPath critical_path() const {
+    CriticalPath cp;
+    OpId op = 0;
+    for (OpId i = 1; i < schedule_.size(); ++i) {
+      if (timings_[i].end > timings_[op].end) {
+        op = i;
+      }
+    }
+    for (;;) {
+      cp.ops.push_back(op);
+      const auto deps = schedule_.deps(op);
+      if (deps.empty()) {
+        break;
+      }
+      op = *std::max_element(deps.begin(), deps.end(),
+                             [&](OpId a, OpId b) { return timings_[a].end < timings_[b].end; });
+    }
+    std::reverse(cp.ops.begin(), cp.ops.end());
+    for (OpId o : cp.ops) {
+      const core::Time spent = timings_[o].end - timings_[o].ready;
+      if (schedule_.op(o).kind != OpKind::SEND) {
+        cp.reduction += spent;
+        continue;
+      }
+      const ResolvedRoute& r = routes_[route_of_[o]];
+      const core::Bytes bytes = schedule_.bytes(o);
+      const core::Time alone =
+          bytes == 0 ? core::Time::zero() : core::transfer_time(bytes, r.route.bottleneck);
+      ++cp.sends;
+      cp.step_latency += options_.step_latency;
+      cp.link_latency += r.latency;
+      cp.transfer += alone;
+      cp.contention += spent - options_.step_latency - r.latency - alone;
+    }
+    return cp;
+  }
+
+  const Schedule& schedule_;
+  ExecutorOptions options_;
+  EventQueue queue_;
+  std::unique_ptr<NetworkModel> network_;
+  std::vector<ResolvedRoute> routes_;
+  std::vector<std::uint32_t> route_of_;  // by op; NO_ROUTE for reduces
+  std::vector<std::uint32_t> pending_;   // unfinished dependencies, by op
+  std::vector<std::uint32_t> succ_offsets_;
+  std::vector<OpId> successors_;
+  std::vector<OpTiming> timings_;
+  std::vector<OpId> ready_;
+  core::Time last_end_;
+  std::size_t completed_ = 0;
+  std::size_t sends_ = 0;
+};
+
+}  // namespace
+
+RunResult execute(const Schedule& schedule, topology::Fabric& fabric,
+                  std::span<const topology::VertexId> placement, const ExecutorOptions& options) {
+  return Executor(schedule, fabric, placement, options).run();
+}
+
+RunResult execute(const Schedule& schedule, topology::Fabric& fabric,
+                  const ExecutorOptions& options) {
+  const auto gpus = fabric.gpus();
+  if (gpus.size() < schedule.num_ranks()) {
+    throw std::invalid_argument(
+        fmt::format("the fabric has {} GPUs for {} ranks", gpus.size(), schedule.num_ranks()));
+  }
+  return execute(schedule, fabric, gpus.first(schedule.num_ranks()), options);
+}
+
+}  // namespace collsim::sim

@@ -1,0 +1,82 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "algorithms/schedule.h"
+#include "core/bandwidth.h"
+#include "core/time.h"
+#include "sim/link_usage.h"
+#include "sim/network_model.h"
+#include "topology/fabric.h"
+
+namespace collsim::sim {
+
+struct ExecutorOptions {
+  NetworkKind network = NetworkKind::FLOW;
+  core::Time step_latency;           // α: software cost every send pays before bytes move
+  core::Bandwidth reduce_bandwidth;  // bytes/s a rank reduces at; 0 = reductions are free
+  bool record_op_times = true;       // keep per-op times (16 B/op) and the critical path
+};
+
+// When an op could start (all dependencies done) and when it finished.
+struct OpTiming {
+  core::Time ready;
+  core::Time end;
+};
+
+// The chain of ops that finishes last, walked back through the dependency that finished
+// last at each step, and where its time went. The parts add up to the makespan.
+struct CriticalPath {
+  std::vector<algorithms::OpId> ops;  // first to last
+  std::size_t sends = 0;
+  core::Time step_latency;  // α paid by the sends on the path
+  core::Time link_latency;  // path latency of those sends
+  core::Time transfer;      // bytes / bottleneck bandwidth, as if alone on the network
+  core::Time contention;    // the rest of the sends' flow time: sharing links with others
+  core::Time reduction;     // reduce ops on the path
+};
+
+// Ops that can never run, with what they wait on (DESIGN.md §9 kind c: a result, not an
+// error).
+struct Deadlock {
+  std::size_t waiting_ops = 0;
+  struct Waiter {
+    algorithms::OpId op;
+    std::vector<algorithms::OpId> waits_on;  // its unfinished dependencies
+  };
+  std::vector<Waiter> first_waiters;  // the lowest-numbered few, for the report
+};
+
+struct RunResult {
+  core::Time makespan;
+  std::uint64_t events = 0;
+  std::uint64_t fingerprint = 0;  // EventQueue::fingerprint() of the whole run
+  std::size_t ops_completed = 0;
+  std::size_t sends = 0;
+  std::vector<OpTiming> timings;  // by op id; empty unless record_op_times
+  std::optional<CriticalPath> critical_path;
+  std::optional<Deadlock> deadlock;
+  std::vector<LinkStats> link_stats;  // by directed link id
+};
+
+// Runs `schedule` on `fabric` with rank r placed on GPU vertex placement[r] (DESIGN.md §6).
+// An op starts when its dependencies are done. A SEND pays step_latency plus its path's
+// latency, then moves its bytes through the network model over the path that
+// fabric.route(src GPU, dst GPU, label.channel) gives. A REDUCE takes
+// bytes / reduce_bandwidth (0 = free). If events run out while ops remain, the result
+// carries a Deadlock naming them; the run never hangs.
+// Cost: routes are resolved once per distinct (src, dst, channel) before the run; then
+// O(1) work per op plus the network model's, no allocation per event. Memory: 12 B/op
+// (+16 B/op with op times) on top of the schedule.
+// Throws std::invalid_argument if the placement is not one distinct GPU per rank.
+RunResult execute(const algorithms::Schedule& schedule, topology::Fabric& fabric,
+                  std::span<const topology::VertexId> placement, const ExecutorOptions& options);
+
+// execute() with the default placement: rank r on the r-th GPU of fabric.gpus().
+RunResult execute(const algorithms::Schedule& schedule, topology::Fabric& fabric,
+                  const ExecutorOptions& options);
+
+}  // namespace collsim::sim

@@ -1,0 +1,80 @@
+#include "sim/flow_model.h"
+
+#include <cassert>
+
+namespace collsim::sim {
+namespace {
+constexpr std::uint8_t SOLVE = 1;
+constexpr std::uint8_t FLOW_DONE = 2;
+constexpr std::uint8_t EMPTY_DONE = 3;
+}  // namespace
+
+FlowModel::FlowModel(EventQueue& queue, TransferSink& sink, std::vector<std::int64_t> capacities)
+    : queue_(queue), sink_(sink), solver_(std::move(capacities)), usage_(solver_.num_links()) {}
+
+void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
+  if (bytes == 0) {
+    queue_.schedule(queue_.now(), *this, EMPTY_DONE, id);
+    return;
+  }
+  const MaxMinSolver::FlowId f = solver_.add_flow(route.links);
+  if (f >= flows_.size()) {
+    flows_.resize(static_cast<std::size_t>(f) + 1);
+  }
+  flows_[f] = FlowState{id, core::to_picobytes(bytes), 0, queue_.now(), {}};
+  usage_.enter(route.links, queue_.now());
+  request_solve();
+}
+
+void FlowModel::request_solve() {
+  if (!solve_pending_) {
+    solve_pending_ = true;
+    queue_.schedule(queue_.now(), *this, SOLVE, 0, EventQueue::Priority::LATE);
+  }
+}
+
+void FlowModel::solve() {
+  solve_pending_ = false;
+  const core::Time now = queue_.now();
+  for (MaxMinSolver::FlowId f : solver_.solve()) {
+    FlowState& s = flows_[f];
+    s.remaining -= static_cast<core::Picobytes>(s.rate) * (now - s.since).ps();
+    if (s.remaining < 0) {
+      s.remaining = 0;  // due this instant: its completion event sorts before the solve
+    }
+    s.since = now;
+    s.rate = solver_.rate(f);
+    queue_.cancel(s.completion);
+    s.completion = queue_.schedule_cancellable(
+        now + core::transfer_time(s.remaining, core::Bandwidth::from_bytes_per_second(s.rate)),
+        *this, FLOW_DONE, f);
+  }
+}
+
+void FlowModel::finish(MaxMinSolver::FlowId f) {
+  FlowState& s = flows_[f];
+  s.completion = {};
+  const TransferId transfer = s.transfer;
+  usage_.leave(solver_.path(f), queue_.now());
+  solver_.remove_flow(f);
+  request_solve();
+  sink_.on_transfer_done(transfer);
+}
+
+void FlowModel::on_event(std::uint8_t kind, std::uint32_t id) {
+  switch (kind) {
+    case SOLVE:
+      solve();
+      break;
+    case FLOW_DONE:
+      finish(id);
+      break;
+    case EMPTY_DONE:
+      sink_.on_transfer_done(id);
+      break;
+    default:
+      assert(false && "unknown flow-model event");
+  }
+}
+
+}  // namespace collsim::sim

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <vector>
+
+#include "sim/max_min_solver.h"
+#include "sim/network_model.h"
+
+namespace collsim::sim {
+
+// FlowModel: fluid max-min fair sharing (DESIGN.md §6, level 2). Every transfer is a flow
+// whose rate is its max-min fair share of every directed link it crosses (MaxMinSolver);
+// cut-through, so a flow is limited by its bottleneck share, not charged per hop (the
+// path latency was paid before start(), by the executor).
+//
+// Time. Rates are integer bytes per second and progress is kept in picobytes, so a flow
+// at rate R advances exactly R picobytes per picosecond; a flow's completion is
+// ceil(remaining / rate) after its last rate change — the only rounding, once, up.
+// Batching. Starts and finishes mark the solver dirty; one LATE event per instant solves
+// after every change of that instant, and only flows whose rate changed get their
+// completion event moved (cancel + reschedule).
+// Complexity: O(hops) per start/finish plus the solver's component recompute.
+class FlowModel final : public NetworkModel, private EventHandler {
+ public:
+  FlowModel(EventQueue& queue, TransferSink& sink, std::vector<std::int64_t> capacities);
+
+  NetworkKind kind() const override { return NetworkKind::FLOW; }
+  void start(TransferId id, const Route& route, core::Bytes bytes) override;
+  const LinkUsage& link_usage() const override { return usage_; }
+
+  // The solver, for tests that inspect rates mid-run.
+  const MaxMinSolver& solver() const { return solver_; }
+
+ private:
+  struct FlowState {
+    TransferId transfer = 0;
+    core::Picobytes remaining = 0;
+    std::int64_t rate = 0;
+    core::Time since;  // when `remaining` was last brought up to date
+    EventHandle completion;
+  };
+
+  void on_event(std::uint8_t kind, std::uint32_t id) override;
+  void request_solve();
+  void solve();
+  void finish(MaxMinSolver::FlowId f);
+
+  EventQueue& queue_;
+  TransferSink& sink_;
+  MaxMinSolver solver_;
+  LinkUsage usage_;
+  std::vector<FlowState> flows_;  // indexed by solver flow id
+  bool solve_pending_ = false;
+};
+
+}  // namespace collsim::sim

@@ -1,0 +1,242 @@
+#include "sim/max_min_solver.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "core/bandwidth.h"
+
+namespace collsim::sim {
+namespace {
+
+using Wide = core::Picobytes;  // a 128-bit product of a rate and a flow count
+
+}  // namespace
+
+// A min-heap on residual/unfrozen, compared exactly by cross-multiplying, ties broken by
+// link id so that the sweep order, and hence every rounding, is deterministic.
+bool MaxMinSolver::later(const Share& a, const Share& b) {
+  const Wide lhs = static_cast<Wide>(a.residual) * b.unfrozen;
+  const Wide rhs = static_cast<Wide>(b.residual) * a.unfrozen;
+  return lhs > rhs || (lhs == rhs && a.link > b.link);
+}
+
+MaxMinSolver::MaxMinSolver(std::vector<std::int64_t> capacities) : links_(capacities.size()) {
+  for (std::size_t l = 0; l < capacities.size(); ++l) {
+    assert(capacities[l] > 0);
+    links_[l].capacity = capacities[l];
+  }
+}
+
+void MaxMinSolver::mark_dirty(LinkId l) {
+  if (links_[l].dirty != dirty_epoch_) {
+    links_[l].dirty = dirty_epoch_;
+    dirty_.push_back(l);
+  }
+}
+
+MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
+  assert(!path.empty() && path.size() <= MAX_HOPS);
+  FlowId f = 0;
+  if (free_flows_.empty()) {
+    f = static_cast<FlowId>(flows_.size());
+    flows_.emplace_back();
+  } else {
+    f = free_flows_.back();
+    free_flows_.pop_back();
+  }
+  Flow& flow = flows_[f];
+  flow.path = path;
+  flow.rate = 0;
+  flow.alive = true;
+  for (std::uint32_t h = 0; h < path.size(); ++h) {
+    Link& link = links_[path[h]];
+    flow.position[h] = static_cast<std::uint32_t>(link.entries.size());
+    link.entries.push_back(Entry{f, h});
+    mark_dirty(path[h]);
+  }
+  ++active_;
+  return f;
+}
+
+void MaxMinSolver::remove_flow(FlowId f) {
+  Flow& flow = flows_[f];
+  assert(flow.alive);
+  for (std::uint32_t h = 0; h < flow.path.size(); ++h) {
+    Link& link = links_[flow.path[h]];
+    link.load -= flow.rate;
+    const std::uint32_t pos = flow.position[h];
+    const Entry moved = link.entries.back();
+    link.entries[pos] = moved;
+    flows_[moved.flow].position[moved.hop] = pos;
+    link.entries.pop_back();
+    mark_dirty(flow.path[h]);
+  }
+  flow.alive = false;
+  flow.rate = 0;
+  --active_;
+  free_flows_.push_back(f);
+}
+
+void MaxMinSolver::join(FlowId f) {
+  if (flows_[f].in_set != solve_) {
+    flows_[f].in_set = solve_;
+    set_.push_back(f);
+  }
+}
+
+std::int64_t MaxMinSolver::tentative_rate(FlowId f) const {
+  return flows_[f].in_set == solve_ ? flows_[f].proposed : flows_[f].rate;
+}
+
+void MaxMinSolver::freeze(FlowId f, std::int64_t rate, LinkId at) {
+  Flow& flow = flows_[f];
+  flow.frozen = round_;
+  flow.frozen_at = at;
+  flow.proposed = rate;
+  for (LinkId l : flow.path) {
+    Link& link = links_[l];
+    link.residual -= rate;
+    link.delta += rate - flow.rate;
+    --link.unfrozen;
+    if (l != at && link.unfrozen > 0) {
+      heap_.push_back(Share{link.residual, link.unfrozen, l});
+      std::push_heap(heap_.begin(), heap_.end(), later);
+    }
+  }
+}
+
+// Progressive filling of the flows in A, every other flow held at its committed rate.
+void MaxMinSolver::fill() {
+  ++round_;
+  ++rounds_;
+  recomputed_ += set_.size();
+  touched_.clear();
+  for (FlowId f : set_) {
+    for (LinkId l : flows_[f].path) {
+      Link& link = links_[l];
+      if (link.touched != round_) {
+        link.touched = round_;
+        link.residual = link.capacity - link.load;
+        link.delta = 0;
+        link.unfrozen = 0;
+        touched_.push_back(l);
+      }
+      link.residual += flows_[f].rate;
+      ++link.unfrozen;
+    }
+  }
+  heap_.clear();
+  for (LinkId l : touched_) {
+    heap_.push_back(Share{links_[l].residual, links_[l].unfrozen, l});
+  }
+  std::make_heap(heap_.begin(), heap_.end(), later);
+  while (!heap_.empty()) {
+    std::pop_heap(heap_.begin(), heap_.end(), later);
+    const Share top = heap_.back();
+    heap_.pop_back();
+    const Link& link = links_[top.link];
+    if (link.unfrozen == 0 || top.residual != link.residual || top.unfrozen != link.unfrozen) {
+      continue;  // stale key: the link was re-keyed after this entry was pushed
+    }
+    const std::int64_t share = std::max<std::int64_t>(1, link.residual / link.unfrozen);
+    // Index loop: freeze() never changes a link's entry list.
+    for (std::size_t i = 0; i < links_[top.link].entries.size(); ++i) {
+      const FlowId f = links_[top.link].entries[i].flow;
+      if (flows_[f].in_set == solve_ && flows_[f].frozen != round_) {
+        freeze(f, share, top.link);
+      }
+    }
+  }
+}
+
+// Whether an outside flow still has a bottleneck under the tentative rates.
+bool MaxMinSolver::has_bottleneck(FlowId g) const {
+  const std::int64_t x = flows_[g].rate;
+  for (LinkId l : flows_[g].path) {
+    const Link& link = links_[l];
+    const std::int64_t load = link.load + (link.touched == round_ ? link.delta : 0);
+    if (link.capacity - load >= static_cast<std::int64_t>(link.entries.size())) {
+      continue;  // not saturated: room for every flow on it to grow
+    }
+    bool largest = true;
+    for (const Entry& e : link.entries) {
+      if (tentative_rate(e.flow) > x) {
+        largest = false;
+        break;
+      }
+    }
+    if (largest) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Finds the flows that break the bottleneck condition; returns true if there are none.
+bool MaxMinSolver::check() {
+  joining_.clear();
+  for (FlowId f : set_) {
+    const Flow& flow = flows_[f];
+    for (const Entry& e : links_[flow.frozen_at].entries) {
+      if (flows_[e.flow].in_set != solve_ && flows_[e.flow].rate > flow.proposed) {
+        joining_.push_back(e.flow);  // it takes more than its fair share of f's bottleneck
+      }
+    }
+    if (flow.proposed == flow.rate) {
+      continue;
+    }
+    for (LinkId l : flow.path) {
+      for (const Entry& e : links_[l].entries) {
+        Flow& g = flows_[e.flow];
+        if (g.in_set == solve_ || g.checked == round_) {
+          continue;
+        }
+        g.checked = round_;
+        ++checked_;
+        if (!has_bottleneck(e.flow)) {
+          joining_.push_back(e.flow);
+        }
+      }
+    }
+  }
+  for (FlowId g : joining_) {
+    join(g);
+  }
+  return joining_.empty();
+}
+
+std::span<const MaxMinSolver::FlowId> MaxMinSolver::solve() {
+  changed_.clear();
+  if (dirty_.empty()) {
+    return changed_;
+  }
+  ++solve_;
+  set_.clear();
+  for (LinkId l : dirty_) {
+    for (const Entry& e : links_[l].entries) {
+      join(e.flow);
+    }
+  }
+  dirty_.clear();
+  ++dirty_epoch_;
+  if (set_.empty()) {
+    return changed_;
+  }
+  do {
+    fill();
+  } while (!check());
+  for (FlowId f : set_) {
+    Flow& flow = flows_[f];
+    if (flow.proposed == flow.rate) {
+      continue;
+    }
+    for (LinkId l : flow.path) {
+      links_[l].load += flow.proposed - flow.rate;
+    }
+    flow.rate = flow.proposed;
+    changed_.push_back(f);
+  }
+  return changed_;
+}
+
+}  // namespace collsim::sim

@@ -1,0 +1,133 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace collsim::sim {
+
+// MaxMinSolver: max-min fair sharing of link bandwidth among flows (the fluid model of
+// DESIGN.md §6), kept up to date incrementally as flows come and go.
+//
+// The system. Links l with capacities C_l > 0 (bytes per second, integers); flows f, each
+// crossing the links of path(f). A feasible allocation gives every flow a rate x_f > 0 with
+// sum_{f ∋ l} x_f <= C_l on every link. The max-min fair allocation is the feasible one in
+// which no rate can grow without shrinking a rate that is smaller or equal. It is unique,
+// and characterised by bottlenecks: it is max-min fair iff every flow crosses a saturated
+// link on which no flow has a larger rate (the flow's bottleneck).
+//
+// Progressive filling computes it: raise all rates together; when a link saturates,
+// freeze the flows crossing it at the current level, its fair share
+// (C_l - load of frozen flows) / (number of unfrozen flows); continue with the rest. Here
+// it is a sweep over links in increasing order of fair share (a binary heap keyed by the
+// exact rational share, ties broken by link id).
+//
+// Incremental update (solve()). After flows are added or removed on a set of "dirty"
+// links, only flows near the change can move. The solver keeps a set A of flows to
+// recompute, seeded with every flow on a dirty link, and holds every other flow at its
+// current rate: it runs progressive filling on A alone, with each link's capacity reduced
+// by the load of the flows outside A. Then it checks the bottleneck condition where it
+// could have broken: for every flow of A, no outside flow may have a larger rate on the
+// link that froze it; for every outside flow on a link whose load changed, it must still
+// have a bottleneck. Flows that fail join A and the filling is redone; when nothing fails,
+// every flow has a bottleneck, so the allocation is max-min fair. A only grows, so this
+// ends (at worst with A = the connected component, i.e. plain progressive filling). Cost
+// follows how far the change actually propagates, not how many flows are in the network:
+// a flow that ends next to flows bottlenecked elsewhere costs a few link visits.
+//
+// Integer rates. Rates are whole bytes per second: a fair share is rounded down (and is at
+// least 1 B/s), so links are never oversubscribed and progress stays an exact integer; a
+// link counts as saturated when its slack is below its number of flows (what rounding can
+// leave). The error is under a few B/s per flow — 1e-9 of a 10 GB/s link — and a flow
+// alone on its path gets exactly its bottleneck capacity.
+//
+// Complexity per solve(): O(R · |A| · h · log L_A) for R filling rounds over the flows in
+// A of at most h hops, plus O(h · d) per flow checked (d = flows per link). add/remove
+// O(h). No allocation once buffers have grown.
+class MaxMinSolver {
+ public:
+  using FlowId = std::uint32_t;
+  using LinkId = std::uint32_t;
+  static constexpr std::size_t MAX_HOPS = 16;
+
+  explicit MaxMinSolver(std::vector<std::int64_t> capacities);
+
+  // Adds a flow over `path` (ids < number of links, at most MAX_HOPS, no link twice). The
+  // path's storage must outlive the flow. Its rate is 0 until the next solve().
+  FlowId add_flow(std::span<const LinkId> path);
+  // Removes a flow; its id may be reused by a later add_flow().
+  void remove_flow(FlowId f);
+  // Brings the rates up to date after the adds and removes since the last call and
+  // returns the flows whose rate changed (new flows included), in a deterministic order.
+  std::span<const FlowId> solve();
+
+  std::int64_t rate(FlowId f) const { return flows_[f].rate; }
+  std::span<const LinkId> path(FlowId f) const { return flows_[f].path; }
+  std::size_t flows_on(LinkId l) const { return links_[l].entries.size(); }
+  std::size_t active_flows() const { return active_; }
+  std::size_t num_links() const { return links_.size(); }
+  // Work counters, for benchmarks: filling rounds run, flows recomputed, flows checked.
+  std::uint64_t rounds() const { return rounds_; }
+  std::uint64_t flows_recomputed() const { return recomputed_; }
+  std::uint64_t flows_checked() const { return checked_; }
+
+ private:
+  struct Entry {  // a flow's presence on a link
+    FlowId flow;
+    std::uint32_t hop;
+  };
+  struct Link {
+    std::int64_t capacity = 0;
+    std::int64_t load = 0;  // sum of the committed rates of its flows
+    std::vector<Entry> entries;
+    std::uint64_t dirty = 0;  // dirty_epoch_ when last marked
+    std::uint64_t touched = 0;  // round_ when its scratch fields below were last set
+    std::int64_t residual = 0;
+    std::int64_t delta = 0;  // tentative change of load this round
+    std::uint32_t unfrozen = 0;
+  };
+  struct Flow {
+    std::span<const LinkId> path;
+    std::int64_t rate = 0;      // committed
+    std::int64_t proposed = 0;  // this solve's tentative rate (flows in A)
+    std::uint64_t in_set = 0;   // solve_ when it joined A
+    std::uint64_t frozen = 0;   // round_ when filling froze it
+    std::uint64_t checked = 0;  // round_ when its bottleneck was last checked
+    LinkId frozen_at = 0;
+    bool alive = false;
+    std::uint32_t position[MAX_HOPS];  // index of this flow's Entry in each path link
+  };
+  struct Share {  // a heap key: residual / unfrozen of `link` when pushed
+    std::int64_t residual;
+    std::uint32_t unfrozen;
+    LinkId link;
+  };
+
+  static bool later(const Share& a, const Share& b);
+  void mark_dirty(LinkId l);
+  void join(FlowId f);
+  void fill();
+  void freeze(FlowId f, std::int64_t rate, LinkId at);
+  bool check();
+  bool has_bottleneck(FlowId g) const;
+  std::int64_t tentative_rate(FlowId f) const;
+
+  std::vector<Link> links_;
+  std::vector<Flow> flows_;
+  std::vector<FlowId> free_flows_;
+  std::size_t active_ = 0;
+  std::uint64_t solve_ = 0;
+  std::uint64_t round_ = 0;
+  std::uint64_t dirty_epoch_ = 1;
+  std::vector<LinkId> dirty_;
+  std::vector<FlowId> set_;  // A
+  std::vector<LinkId> touched_;
+  std::vector<FlowId> joining_;
+  std::vector<Share> heap_;
+  std::vector<FlowId> changed_;
+  std::uint64_t rounds_ = 0;
+  std::uint64_t recomputed_ = 0;
+  std::uint64_t checked_ = 0;
+};
+
+}  // namespace collsim::sim

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "core/bandwidth.h"
+#include "core/time.h"
+#include "sim/event_queue.h"
+#include "sim/link_usage.h"
+
+namespace collsim::sim {
+
+using TransferId = std::uint32_t;
+using LinkId = std::uint32_t;
+
+// Told when a transfer's last byte has arrived.
+class TransferSink {
+ public:
+  virtual void on_transfer_done(TransferId id) = 0;
+
+ protected:
+  ~TransferSink() = default;
+};
+
+// A routed path as a network model sees it: directed link ids, and the smallest capacity
+// among them (so the ideal model needs no scan).
+struct Route {
+  std::span<const LinkId> links;
+  core::Bandwidth bottleneck;
+};
+
+// The network models, in order of fidelity (DESIGN.md §6).
+enum class NetworkKind : std::uint8_t { IDEAL, FLOW };
+
+std::string_view network_kind_name(NetworkKind k);
+
+// NetworkModel: how bytes flow once a send has paid its step and path latency. One
+// interface for every model, so one test suite runs over all of them.
+// Contract: start() begins moving `bytes` along `route` at queue.now(); the model calls
+// sink.on_transfer_done(id) from an event at the time the last byte arrives — never from
+// inside start(). Zero bytes complete at the current instant. Ids are the caller's.
+class NetworkModel {
+ public:
+  virtual ~NetworkModel() = default;
+  virtual NetworkKind kind() const = 0;
+  virtual void start(TransferId id, const Route& route, core::Bytes bytes) = 0;
+  // Per-link concurrency seen so far (the same bookkeeping in every model).
+  virtual const LinkUsage& link_usage() const = 0;
+};
+
+// `capacities[l]` is link l's bandwidth in bytes per second (> 0).
+std::unique_ptr<NetworkModel> make_network_model(NetworkKind kind, EventQueue& queue,
+                                                 TransferSink& sink,
+                                                 std::vector<std::int64_t> capacities);
+
+}  // namespace collsim::sim

@@ -1,0 +1,173 @@
+#include "sim/executor.h"
+
+#include <stdexcept>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "algorithms/schedule.h"
+#include "topology/island_builder.h"
+
+namespace collsim::sim {
+namespace {
+
+using algorithms::Combine;
+using algorithms::Label;
+using algorithms::OpId;
+using algorithms::Schedule;
+using core::Bandwidth;
+using core::Time;
+
+constexpr std::int64_t GBPS = 1'000'000'000;  // 1 GB/s = 1 byte per ns
+
+// g GPUs, each with a private link (bw, 0.5 us) to one NVSwitch: uncontended unless two
+// transfers use the same GPU's uplink or downlink.
+topology::Fabric island(int gpus, std::int64_t bw = 100 * GBPS) {
+  topology::IslandParams p;
+  p.gpus = gpus;
+  p.nvlink.bandwidth = Bandwidth::from_bytes_per_second(bw);
+  p.nvlink.latency = Time::from_ps(500'000);
+  return topology::build_island(p);
+}
+
+ExecutorOptions options(NetworkKind kind, Time alpha = Time::from_ps(5'000'000)) {
+  ExecutorOptions o;
+  o.network = kind;
+  o.step_latency = alpha;
+  return o;
+}
+
+class EveryModel : public ::testing::TestWithParam<NetworkKind> {};
+
+TEST_P(EveryModel, AChainOfSendsCostsAlphaPlusLatencyPlusTransferEach) {
+  topology::Fabric f = island(4);
+  Schedule s(4, {1000});  // one piece of 1000 B
+  const OpId a = s.add_send(0, 1, 0, Combine::COPY, Label{}, {});
+  const OpId b = s.add_send(1, 2, 0, Combine::COPY, Label{}, std::vector<OpId>{a});
+  s.add_send(2, 3, 0, Combine::COPY, Label{}, std::vector<OpId>{b});
+  const RunResult r = execute(s, f, options(GetParam()));
+  // Each hop: 5 us + 2 x 0.5 us + 1000 B / 100 GB/s (10 ns) = 6.01 us.
+  EXPECT_EQ(r.makespan.ps(), 3 * (5'000'000 + 1'000'000 + 10'000));
+  EXPECT_EQ(r.ops_completed, 3u);
+  EXPECT_EQ(r.sends, 3u);
+  EXPECT_FALSE(r.deadlock.has_value());
+  ASSERT_EQ(r.timings.size(), 3u);
+  EXPECT_EQ(r.timings[1].ready, r.timings[0].end);
+  ASSERT_TRUE(r.critical_path.has_value());
+  EXPECT_EQ(r.critical_path->ops, (std::vector<OpId>{0, 1, 2}));
+  EXPECT_EQ(r.critical_path->step_latency.ps(), 15'000'000);
+  EXPECT_EQ(r.critical_path->link_latency.ps(), 3'000'000);
+  EXPECT_EQ(r.critical_path->transfer.ps(), 30'000);
+  EXPECT_EQ(r.critical_path->contention.ps(), 0);
+}
+
+TEST_P(EveryModel, SameScheduleTwiceGivesTheSameEventStream) {
+  topology::Fabric f1 = island(3);
+  topology::Fabric f2 = island(3);
+  Schedule s(3, {4096, 4096});
+  const OpId a = s.add_send(1, 0, 0, Combine::REDUCE, Label{}, {});
+  const OpId b = s.add_send(2, 0, 1, Combine::REDUCE, Label{}, {});
+  s.add_send(0, 1, 0, Combine::COPY, Label{}, std::vector<OpId>{a, b});
+  const RunResult r1 = execute(s, f1, options(GetParam()));
+  const RunResult r2 = execute(s, f2, options(GetParam()));
+  EXPECT_EQ(r1.fingerprint, r2.fingerprint);
+  EXPECT_EQ(r1.events, r2.events);
+  EXPECT_EQ(r1.makespan, r2.makespan);
+}
+
+TEST_P(EveryModel, ACycleIsReportedAsADeadlockNamingTheWaitingOps) {
+  topology::Fabric f = island(2);
+  Schedule s(2, {8});
+  s.add_send(0, 1, 0, Combine::COPY, Label{}, {});                       // op 0: runs
+  s.add_send(0, 1, 0, Combine::COPY, Label{}, std::vector<OpId>{0, 2});  // op 1 waits on 2
+  s.add_send(1, 0, 0, Combine::COPY, Label{}, std::vector<OpId>{1});     // op 2 waits on 1
+  const RunResult r = execute(s, f, options(GetParam()));
+  ASSERT_TRUE(r.deadlock.has_value());
+  EXPECT_EQ(r.ops_completed, 1u);
+  EXPECT_EQ(r.deadlock->waiting_ops, 2u);
+  ASSERT_EQ(r.deadlock->first_waiters.size(), 2u);
+  EXPECT_EQ(r.deadlock->first_waiters[0].op, 1u);
+  EXPECT_EQ(r.deadlock->first_waiters[0].waits_on, (std::vector<OpId>{2}));
+  EXPECT_EQ(r.deadlock->first_waiters[1].op, 2u);
+  EXPECT_EQ(r.deadlock->first_waiters[1].waits_on, (std::vector<OpId>{1}));
+  EXPECT_FALSE(r.critical_path.has_value());
+}
+
+TEST_P(EveryModel, ReduceOpsTakeBytesOverReduceBandwidthOrNothing) {
+  topology::Fabric f = island(2);
+  Schedule s(2, {2000});
+  const OpId send = s.add_send(1, 0, 0, Combine::REDUCE, Label{}, {});
+  s.add_reduce(0, 0, Label{}, std::vector<OpId>{send});
+  ExecutorOptions o = options(GetParam(), Time::zero());
+  const RunResult free_reduce = execute(s, f, o);
+  // 2 x 0.5 us + 2000 B / 100 GB/s = 1.02 us; the reduce is free.
+  EXPECT_EQ(free_reduce.makespan.ps(), 1'020'000);
+  o.reduce_bandwidth = Bandwidth::from_bytes_per_second(GBPS);
+  const RunResult paid = execute(s, f, o);
+  EXPECT_EQ(paid.makespan.ps(), 1'020'000 + 2'000'000);  // + 2000 B at 1 GB/s
+  EXPECT_EQ(paid.critical_path->reduction.ps(), 2'000'000);
+}
+
+TEST_P(EveryModel, PlacementMustBeOneDistinctGpuPerRank) {
+  topology::Fabric f = island(4);
+  Schedule s(2, {8});
+  s.add_send(0, 1, 0, Combine::COPY, Label{}, {});
+  const auto gpus = f.gpus();
+  const std::vector<topology::VertexId> twice{gpus[1], gpus[1]};
+  EXPECT_THROW(execute(s, f, twice, options(GetParam())), std::invalid_argument);
+  const std::vector<topology::VertexId> short_list{gpus[0]};
+  EXPECT_THROW(execute(s, f, short_list, options(GetParam())), std::invalid_argument);
+  const topology::VertexId nvswitch = *f.find_vertex("nvswitch");
+  const std::vector<topology::VertexId> not_gpu{gpus[0], nvswitch};
+  EXPECT_THROW(execute(s, f, not_gpu, options(GetParam())), std::invalid_argument);
+  const std::vector<topology::VertexId> reversed{gpus[3], gpus[2]};
+  EXPECT_EQ(execute(s, f, reversed, options(GetParam())).ops_completed, 1u);
+  Schedule big(5, {8});
+  big.add_send(0, 4, 0, Combine::COPY, Label{}, {});
+  EXPECT_THROW(execute(big, f, options(GetParam())), std::invalid_argument);
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, EveryModel,
+                         ::testing::Values(NetworkKind::IDEAL, NetworkKind::FLOW),
+                         [](const ::testing::TestParamInfo<NetworkKind>& kind) {
+                           return std::string(network_kind_name(kind.param));
+                         });
+
+TEST(Executor, IncastOnAParentDoublesTheBandwidthTermInTheFlowModelOnly) {
+  // Both children of rank 0 send it S at once: they share rank 0's NVSwitch downlink.
+  topology::Fabric f = island(3);
+  constexpr core::Bytes S = 1'000'000;  // 10 us at 100 GB/s
+  Schedule s(3, {S, S});
+  s.add_send(1, 0, 0, Combine::REDUCE, Label{}, {});
+  s.add_send(2, 0, 1, Combine::REDUCE, Label{}, {});
+  const RunResult ideal = execute(s, f, options(NetworkKind::IDEAL, Time::zero()));
+  const RunResult flow = execute(s, f, options(NetworkKind::FLOW, Time::zero()));
+  EXPECT_EQ(ideal.makespan.ps(), 1'000'000 + 10'000'000);
+  EXPECT_EQ(flow.makespan.ps(), 1'000'000 + 20'000'000);
+  EXPECT_EQ(flow.critical_path->contention.ps(), 10'000'000);
+  // Both models see that rank 0's downlink carried two transfers at once.
+  const topology::VertexId gpu0 = f.gpus()[0];
+  const topology::EdgeId down = f.links_into(gpu0)[0];
+  EXPECT_EQ(ideal.link_stats[down].max_transfers, 2u);
+  EXPECT_EQ(flow.link_stats[down].max_transfers, 2u);
+  EXPECT_EQ(flow.link_stats[down].shared_time.ps(), 20'000'000);
+}
+
+TEST(Executor, ChannelsOnTheSameUplinkShareIt) {
+  // Two channels between the same pair of GPUs: one uplink, one downlink, two flows.
+  topology::Fabric f = island(2);
+  constexpr core::Bytes S = 500'000;
+  Schedule s(2, {S, S});
+  Label c0;
+  Label c1;
+  c1.channel = 1;
+  s.add_send(0, 1, 0, Combine::COPY, c0, {});
+  s.add_send(0, 1, 1, Combine::COPY, c1, {});
+  const RunResult ideal = execute(s, f, options(NetworkKind::IDEAL, Time::zero()));
+  const RunResult flow = execute(s, f, options(NetworkKind::FLOW, Time::zero()));
+  EXPECT_EQ(ideal.makespan.ps(), 1'000'000 + 5'000'000);
+  EXPECT_EQ(flow.makespan.ps(), 1'000'000 + 10'000'000);
+}
+
+}  // namespace
+}  // namespace collsim::sim

@@ -1,0 +1,187 @@
+#include "sim/network_model.h"
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "sim/event_queue.h"
+
+namespace collsim::sim {
+namespace {
+
+using core::Bandwidth;
+using core::Time;
+
+constexpr std::int64_t GBPS = 1'000'000'000;  // 1 GB/s = 1 byte per ns
+
+// Records when each transfer finished, and whether a callback ever came from inside
+// start() (the contract forbids it).
+class Sink final : public TransferSink {
+ public:
+  explicit Sink(EventQueue& q) : q_(q) {}
+  void on_transfer_done(TransferId id) override {
+    EXPECT_FALSE(inside_start) << "transfer " << id << " finished inside start()";
+    done[id] = q_.now().ps();
+  }
+  std::map<TransferId, std::int64_t> done;
+  bool inside_start = false;
+
+ private:
+  EventQueue& q_;
+};
+
+// Starts a transfer at time `at` through an event, as the executor does.
+class Starter final : public EventHandler {
+ public:
+  struct Job {
+    TransferId id;
+    Route route;
+    core::Bytes bytes;
+  };
+  Starter(NetworkModel& m, Sink& s) : m_(m), s_(s) {}
+  void add(EventQueue& q, Time at, Job job) {
+    jobs_.push_back(job);
+    q.schedule(at, *this, 0, static_cast<std::uint32_t>(jobs_.size() - 1));
+  }
+  void on_event(std::uint8_t, std::uint32_t i) override {
+    s_.inside_start = true;
+    m_.start(jobs_[i].id, jobs_[i].route, jobs_[i].bytes);
+    s_.inside_start = false;
+  }
+
+ private:
+  NetworkModel& m_;
+  Sink& s_;
+  std::vector<Job> jobs_;
+};
+
+std::string model_name(const ::testing::TestParamInfo<NetworkKind>& kind) {
+  return std::string(network_kind_name(kind.param));
+}
+
+// One fixture, run over every network model (ns-3 style): what all of them must do.
+class EveryNetworkModel : public ::testing::TestWithParam<NetworkKind> {
+ protected:
+  void make(std::vector<std::int64_t> caps) {
+    sink_ = std::make_unique<Sink>(q_);
+    model_ = make_network_model(GetParam(), q_, *sink_, std::move(caps));
+    starter_ = std::make_unique<Starter>(*model_, *sink_);
+  }
+  Route route(const std::vector<LinkId>& links, std::int64_t bottleneck) {
+    paths_.push_back(links);
+    return Route{paths_.back(), Bandwidth::from_bytes_per_second(bottleneck)};
+  }
+  EventQueue q_;
+  std::unique_ptr<Sink> sink_;
+  std::unique_ptr<NetworkModel> model_;
+  std::unique_ptr<Starter> starter_;
+  std::deque<std::vector<LinkId>> paths_;
+};
+
+TEST_P(EveryNetworkModel, ALoneTransferTakesBytesOverBottleneck) {
+  make({4 * GBPS, GBPS, 2 * GBPS});
+  starter_->add(q_, Time::from_ps(1000), {7, route({0, 1, 2}, GBPS), 1500});
+  q_.run();
+  // 1500 B at 1 GB/s = 1500 ns after the start at 1 ns.
+  EXPECT_EQ(sink_->done.at(7), 1000 + 1'500'000);
+}
+
+TEST_P(EveryNetworkModel, RoundsUpToThePicosecondOnce) {
+  make({3});  // 3 B/s: 1 byte takes 1/3 s = 333333333333.33 ps
+  starter_->add(q_, Time::zero(), {1, route({0}, 3), 1});
+  q_.run();
+  EXPECT_EQ(sink_->done.at(1), 333'333'333'334);
+}
+
+TEST_P(EveryNetworkModel, ZeroBytesFinishAtOnceButNotInsideStart) {
+  make({GBPS});
+  starter_->add(q_, Time::from_ps(42), {3, route({0}, GBPS), 0});
+  q_.run();
+  EXPECT_EQ(sink_->done.at(3), 42);
+}
+
+TEST_P(EveryNetworkModel, TransfersOnDisjointLinksDoNotInteract) {
+  make({GBPS, GBPS});
+  starter_->add(q_, Time::zero(), {1, route({0}, GBPS), 1000});
+  starter_->add(q_, Time::zero(), {2, route({1}, GBPS), 2000});
+  q_.run();
+  EXPECT_EQ(sink_->done.at(1), 1'000'000);
+  EXPECT_EQ(sink_->done.at(2), 2'000'000);
+  EXPECT_EQ(model_->link_usage().stats()[0].max_transfers, 1u);
+}
+
+TEST_P(EveryNetworkModel, LinkUsageSeesOverlapWhateverTheModel) {
+  make({GBPS, GBPS, GBPS});
+  // Two transfers into link 2 (an incast port), overlapping.
+  starter_->add(q_, Time::zero(), {1, route({0, 2}, GBPS), 1000});
+  starter_->add(q_, Time::zero(), {2, route({1, 2}, GBPS), 1000});
+  q_.run();
+  const LinkStats& port = model_->link_usage().stats()[2];
+  EXPECT_EQ(port.max_transfers, 2u);
+  EXPECT_EQ(port.transfers, 2u);
+  EXPECT_GT(port.shared_time, Time::zero());
+  EXPECT_EQ(model_->link_usage().stats()[0].max_transfers, 1u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, EveryNetworkModel,
+                         ::testing::Values(NetworkKind::IDEAL, NetworkKind::FLOW), model_name);
+
+class SharedLink : public EveryNetworkModel {};
+
+TEST_P(SharedLink, TwoTransfersStartedTogether) {
+  make({GBPS});
+  starter_->add(q_, Time::zero(), {1, route({0}, GBPS), 1000});
+  starter_->add(q_, Time::zero(), {2, route({0}, GBPS), 1000});
+  q_.run();
+  if (GetParam() == NetworkKind::IDEAL) {
+    EXPECT_EQ(sink_->done.at(1), 1'000'000);  // the ideal model ignores the sharing
+    EXPECT_EQ(sink_->done.at(2), 1'000'000);
+  } else {
+    EXPECT_EQ(sink_->done.at(1), 2'000'000);  // half the link each: twice as long
+    EXPECT_EQ(sink_->done.at(2), 2'000'000);
+  }
+}
+
+TEST_P(SharedLink, ALateJoinerSlowsTheFirstFromThatInstantOn) {
+  if (GetParam() != NetworkKind::FLOW) {
+    GTEST_SKIP() << "only the flow model shares bandwidth";
+  }
+  make({GBPS});
+  // A: 1000 B from 0; B: 1000 B from 500 ns. A runs alone for 500 ns (500 B), then both
+  // at 0.5 B/ns: A's last 500 B take 1000 ns -> A ends at 1500 ns, by when B has sent
+  // 500 B; B's last 500 B at the full 1 B/ns take 500 ns -> B ends at 2000 ns.
+  starter_->add(q_, Time::zero(), {1, route({0}, GBPS), 1000});
+  starter_->add(q_, Time::from_ps(500'000), {2, route({0}, GBPS), 1000});
+  q_.run();
+  EXPECT_EQ(sink_->done.at(1), 1'500'000);
+  EXPECT_EQ(sink_->done.at(2), 2'000'000);
+}
+
+TEST_P(SharedLink, ThreeWayIncastWithUnevenSizes) {
+  if (GetParam() != NetworkKind::FLOW) {
+    GTEST_SKIP() << "only the flow model shares bandwidth";
+  }
+  make({3 * GBPS, 3 * GBPS, 3 * GBPS, 3 * GBPS});
+  // Three senders (links 0..2) into port 3 (3 B/ns): 1 B/ns each. Sizes 1000, 2000,
+  // 3000 B. At 1000 ns the first ends (others have 1000 and 2000 left); then 1.5 B/ns
+  // each: the second's 1000 B take 666.67 ns -> ends at ceil(1666666.67 ps); the third
+  // then has 2000 - 1000 = 1000 B left at 3 B/ns (its own uplink is 3 B/ns too).
+  starter_->add(q_, Time::zero(), {1, route({0, 3}, 3 * GBPS), 1000});
+  starter_->add(q_, Time::zero(), {2, route({1, 3}, 3 * GBPS), 2000});
+  starter_->add(q_, Time::zero(), {3, route({2, 3}, 3 * GBPS), 3000});
+  q_.run();
+  EXPECT_EQ(sink_->done.at(1), 1'000'000);
+  EXPECT_EQ(sink_->done.at(2), 1'666'667);
+  // Third: by 1666667 ps it has sent 1000 + 1.5e9 B/s * 666667e-12 s = 2000.0005 B, so
+  // 999.9995 B are left; alone at 3 B/ns that is 333333.17 ps -> rounded up to 333334.
+  EXPECT_EQ(sink_->done.at(3), 1'666'667 + 333'334);
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, SharedLink,
+                         ::testing::Values(NetworkKind::IDEAL, NetworkKind::FLOW), model_name);
+
+}  // namespace
+}  // namespace collsim::sim
