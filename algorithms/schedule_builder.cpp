@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 namespace collsim::algorithms {
 
 OpId ScheduleBuilder::count(DepList& deps) {
@@ -50,6 +52,13 @@ OpId ScheduleBuilder::reduce(Rank rank, PieceId piece, const Label& label, DepLi
     target_->add_reduce(rank, piece, label, {deps.data(), deps.size()});
   }
   return id;
+}
+
+void require_op_budget(std::uint64_t ops) {
+  if (ops >= std::numeric_limits<OpId>::max()) {
+    throw std::length_error(
+        fmt::format("the schedule needs {} ops, more than the 2^32 - 2 that fit", ops));
+  }
 }
 
 Receipt reducing_receive(ScheduleBuilder& b, bool emit_reduce_ops, Rank src, Rank dst,

@@ -42,6 +42,12 @@ class ScheduleBuilder {
   std::size_t deps_ = 0;
 };
 
+// Throws std::length_error unless a schedule of `ops` ops fits OpId. Generators call it
+// with their op count (an upper bound for two-level) computed from their shape before the
+// counting run, so that an impossible request fails at once instead of after counting
+// four billion ops. O(1).
+void require_op_budget(std::uint64_t ops);
+
 // Runs `emit(ScheduleBuilder&)` twice, counting then for real, into `shape` (a schedule
 // with its pieces and collective set and no ops) and returns it.
 template <class Emit>

@@ -47,6 +47,13 @@ Schedule generate_two_level(Collective collective, core::Bytes bytes, const Rank
   const std::uint32_t k =
       chunks_per_piece(options, unit, ring ? ChunkDefault::WHOLE : ChunkDefault::PIPELINED);
   const std::uint64_t fanout[] = {channels, shards, parts, k};
+  // Per channel: the intra rings send each of a node's shards g − 1 times per phase, the
+  // inter phase is a ring (2(n − 1)·n·k sends) or two trees (4(n − 1)·k) per shard; REDUCE
+  // ops at most double it.
+  const std::uint64_t inter_sends =
+      ring ? std::uint64_t{2} * (n - 1) * n * k : std::uint64_t{4} * (n - 1) * k;
+  require_op_budget(std::uint64_t{2} * channels *
+                    (std::uint64_t{2} * n * shards * shards + shards * inter_sends));
   Schedule shape(layout.num_ranks(), nested_split(bytes, fanout));
   const std::uint32_t per_shard = parts * k;
   auto first_leaf = [&](std::uint32_t c, Rank s) -> PieceId {

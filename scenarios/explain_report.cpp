@@ -227,7 +227,7 @@ Schedule build(const Request& q) {
   try {
     return algorithms::generate(q.algorithm, q.collective, q.bytes, layout, q.options);
   } catch (const std::length_error& e) {
-    bad("", fmt::format("the schedule is too large to build: {}", e.what()));
+    bad("", e.what());
   } catch (const std::invalid_argument& e) {
     bad("", e.what());
   }

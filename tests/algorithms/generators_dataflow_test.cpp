@@ -149,6 +149,18 @@ TEST(GeneratorsCheckOut, TwoLevelOnUnevenNodes) {
   sweep_uneven(Algorithm::TWO_LEVEL, Algorithm::DOUBLE_BINARY_TREE);
 }
 
+TEST(GeneratorsCheckOut, OneRankNeedsNoOps) {
+  for (Algorithm a : all_algorithms()) {
+    for (Collective c : COLLECTIVES) {
+      if (supports(a, c)) {
+        const Schedule s = generate(a, c, 100, RankLayout::uniform(1, 1), {});
+        EXPECT_EQ(s.size(), 0u) << algorithm_name(a) << " " << collective_name(c);
+        EXPECT_TRUE(check_dataflow(s).ok());
+      }
+    }
+  }
+}
+
 TEST(GeneratorsCheckOut, TinyAndEmptyMessages) {
   // Fewer bytes than pieces (zero-byte pieces) and nothing at all.
   for (Algorithm a : all_algorithms()) {

@@ -46,6 +46,16 @@ TEST(Ring, AllReduceOpCountsAreTwoStepsPerRankPerPiece) {
   }
 }
 
+TEST(Ring, SchedulesAreReservedToTheirExactSize) {
+  // 28 B per op, 4 B per dependency and per op offset (+1), 8 B per piece: nothing spare.
+  GenerateOptions o;
+  o.channels = 3;
+  o.emit_reduce_ops = true;
+  const Schedule s = generate_ring(Collective::ALL_REDUCE, 1 << 20, RankLayout::uniform(3, 4), o);
+  EXPECT_EQ(s.memory_bytes(),
+            s.size() * 28 + (s.size() + 1) * 4 + s.num_dependencies() * 4 + s.num_pieces() * 8);
+}
+
 TEST(Ring, EveryRankSendsTwoPMinusOneOverPOfTheMessage) {
   // p = 8, S = 8 MiB: each rank sends and receives 2·7/8·8 MiB = 14 MiB.
   const core::Bytes S = core::Bytes{8} << 20;

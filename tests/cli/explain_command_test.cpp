@@ -156,6 +156,14 @@ TEST(ExplainCommand, BadFlagsAreOneLineAndExitTwo) {
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err, c.err);
   }
+  // Too many ops for the IR: refused from the shape, before anything is built.
+  const CliResult big =
+      run_collsim({"explain", "--algo", "ring", "--ranks", "65536", "--bytes", "1GiB"});
+  EXPECT_EQ(big.exit_code, 2);
+  // 2·65535·65536 sends.
+  EXPECT_EQ(big.err,
+            "collsim explain: command line: the schedule needs 8589803520 ops, more than the "
+            "2^32 - 2 that fit\n");
   // A size without its unit, and an unknown flag: one line each, exit 2.
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"explain", "--algo", "ring", "--ranks", "4", "--bytes", "12"},
