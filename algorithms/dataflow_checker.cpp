@@ -8,7 +8,6 @@
 #include <utility>
 #include <vector>
 
-#include <boost/container/small_vector.hpp>
 #include <boost/dynamic_bitset.hpp>
 #include <fmt/format.h>
 
@@ -565,7 +564,7 @@ class Checker {
     Rank dst;
     std::uint16_t channel;
     std::uint8_t tree;
-    boost::container::small_vector<std::uint32_t, 1> chains;
+    std::vector<std::uint32_t> chains;
   };
   std::vector<std::vector<Connection>> connections_;
   std::uint32_t width_ = 0;
