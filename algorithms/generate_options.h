@@ -47,7 +47,7 @@ inline constexpr std::uint64_t MAX_LEAVES = std::uint64_t{1} << 26;
 enum class ChunkDefault { WHOLE, PIPELINED };
 
 // The number of chunks a piece of (at most) `piece` bytes is cut into, by the rules above.
-// Precondition: validate_options passed. O(1).
+// Precondition: validate_request passed. O(1).
 std::uint32_t chunks_per_piece(const GenerateOptions& options, core::Bytes piece,
                                ChunkDefault default_rule);
 

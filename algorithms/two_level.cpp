@@ -83,6 +83,7 @@ Schedule generate_two_level(Collective collective, core::Bytes bytes, const Rank
       // 1. Intra-node reduce-scatter; owned[x·shards + s]: when shard s's owner in node x
       //    holds it reduced over the node.
       std::vector<RingRun> intra;
+      intra.reserve(n);
       std::vector<DepList> owned(std::size_t{n} * shards);
       label.phase = Phase::INTRA_REDUCE_SCATTER;
       for (Rank x = 0; x < n; ++x) {

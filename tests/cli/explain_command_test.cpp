@@ -111,6 +111,18 @@ TEST(ExplainCommand, BuildingBlocksTwoLevelAndUnevenNodes) {
   EXPECT_TRUE(has(t.out, "3 composites")) << t.out;
 }
 
+TEST(ExplainCommand, ChunkSizeAndNics) {
+  // 1 MiB over two trees = 512 KiB each, in chunks of at most 256 KiB: 2 chunks, so
+  // 2 trees × 2·15 sends × 2 = 120.
+  const CliResult r = run_collsim({"explain", "--algo", "double_binary_tree", "--ranks", "16",
+                                   "--gpus-per-node", "4", "--nics-per-node", "2", "--bytes",
+                                   "1MiB", "--chunk-size", "256KiB", "--limit", "0"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(has(r.out, "4 nodes of 4 GPUs, 2 NICs per node")) << r.out;
+  EXPECT_TRUE(has(r.out, "chunks of at most 256KiB")) << r.out;
+  EXPECT_TRUE(has(r.out, "ops:                      120 (120 sends, 0 reduces)")) << r.out;
+}
+
 TEST(ExplainCommand, IsDeterministic) {
   const CliResult a = run_collsim(DBT_EXAMPLE);
   const CliResult b = run_collsim(DBT_EXAMPLE);
