@@ -3,13 +3,49 @@
 #include <limits>
 #include <numeric>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
 namespace collsim::algorithms {
 
 Schedule::Schedule(Rank num_ranks, std::vector<core::Bytes> piece_bytes)
-    : num_ranks_(num_ranks), piece_bytes_(std::move(piece_bytes)), dep_offsets_{0} {}
+    : num_ranks_(num_ranks),
+      piece_bytes_(std::move(piece_bytes)),
+      num_leaves_(piece_bytes_.size()),
+      dep_offsets_{0} {}
+
+PieceId Schedule::add_composite(PieceId first_leaf, PieceId count) {
+  if (count == 0 || first_leaf >= num_leaves_ || count > num_leaves_ - first_leaf) {
+    throw std::invalid_argument(
+        fmt::format("composite of leaves [{}, {}) is not inside the {} leaves", first_leaf,
+                    std::uint64_t{first_leaf} + count, num_leaves_));
+  }
+  if (piece_bytes_.size() >= std::numeric_limits<PieceId>::max()) {
+    throw std::length_error("schedule exceeds 2^32 pieces");
+  }
+  const auto begin = piece_bytes_.begin() + first_leaf;
+  piece_bytes_.push_back(std::accumulate(begin, begin + count, core::Bytes{0}));
+  composites_.push_back({first_leaf, count});
+  return static_cast<PieceId>(piece_bytes_.size() - 1);
+}
+
+void Schedule::set_collective(Collective collective, std::vector<Rank> leaf_owner) {
+  const bool needs_owners = collective != Collective::ALL_REDUCE;
+  if (leaf_owner.size() != (needs_owners ? num_leaves_ : 0)) {
+    throw std::invalid_argument(fmt::format("{} needs {} leaf owners, got {}",
+                                            collective_name(collective),
+                                            needs_owners ? num_leaves_ : 0, leaf_owner.size()));
+  }
+  for (Rank r : leaf_owner) {
+    if (r >= num_ranks_) {
+      throw std::invalid_argument(
+          fmt::format("leaf owner {} out of range ({} ranks)", r, num_ranks_));
+    }
+  }
+  collective_ = collective;
+  leaf_owner_ = std::move(leaf_owner);
+}
 
 void Schedule::reserve(std::size_t ops, std::size_t deps) {
   ops_.reserve(ops);
@@ -40,7 +76,7 @@ OpId Schedule::add_reduce(Rank rank, PieceId piece, const Label& label,
 }
 
 core::Bytes Schedule::total_bytes() const {
-  return std::accumulate(piece_bytes_.begin(), piece_bytes_.end(), core::Bytes{0});
+  return std::accumulate(piece_bytes_.begin(), piece_bytes_.begin() + num_leaves_, core::Bytes{0});
 }
 
 void Schedule::validate() const {
@@ -71,7 +107,8 @@ void Schedule::validate() const {
 
 std::size_t Schedule::memory_bytes() const {
   return ops_.capacity() * sizeof(Op) + dep_offsets_.capacity() * sizeof(std::uint32_t) +
-         deps_.capacity() * sizeof(OpId) + piece_bytes_.capacity() * sizeof(core::Bytes);
+         deps_.capacity() * sizeof(OpId) + piece_bytes_.capacity() * sizeof(core::Bytes) +
+         composites_.capacity() * sizeof(Composite) + leaf_owner_.capacity() * sizeof(Rank);
 }
 
 std::string_view phase_name(Phase p) {

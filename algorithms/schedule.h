@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "algorithms/algorithm.h"
 #include "core/bandwidth.h"
 
 namespace collsim::algorithms {
@@ -56,6 +57,16 @@ struct Op {
 // Schedule: a DAG of ops over `num_ranks` ranks and a buffer cut into pieces
 // (DESIGN.md §4). It knows nothing of links or time.
 //
+// Pieces: the buffer is cut into leaf pieces 0..num_leaves()-1, in buffer order (the
+// constructor's piece sizes). A piece id >= num_leaves() is a composite: a run of
+// consecutive leaves moved by one op (add_composite), so that a phase that moves a whole
+// shard needs one send where a later phase cuts the shard finer. A composite's size is the
+// sum of its leaves; bytes(i) is O(1) for both kinds.
+// Collective: what the schedule computes (set_collective), the data-flow checker's
+// postcondition. For REDUCE_SCATTER and ALL_GATHER every leaf has an owner (the rank that
+// ends with it reduced / whose data it is); for BROADCAST and REDUCE the owner of every
+// leaf is the root. Default: ALL_REDUCE, no owners.
+//
 // Layout: ops in one vector, their dependencies in one flat array indexed by offsets
 // (CSR), piece sizes in a table: about 28 + 4 + 4·deps bytes per op, no allocation per op.
 // Invariants (checked by validate()): ops are stored in a topological order — every
@@ -65,7 +76,9 @@ struct Op {
 // copy of the piece when it starts; with Combine::COPY the receiver's copy becomes that
 // data when the send ends; with Combine::REDUCE it is combined with the receiver's own —
 // at the end of the send, or, if a REDUCE op on (dst, piece) depends on that send, at the
-// end of that REDUCE op. Initially every rank holds its own contribution to every piece.
+// end of that REDUCE op. Initially every rank holds its own contribution to every piece
+// (for ALL_GATHER and BROADCAST only the owner holds valid data; see the checker).
+// A composite op acts on each of its leaves.
 // Complexity: add_* amortised O(deps); accessors O(1).
 class Schedule {
  public:
@@ -84,10 +97,29 @@ class Schedule {
   std::span<const OpId> deps(OpId id) const {
     return {deps_.data() + dep_offsets_[id], deps_.data() + dep_offsets_[id + 1]};
   }
+  // Leaves and composites together; piece ids run over [0, num_pieces()).
   std::size_t num_pieces() const { return piece_bytes_.size(); }
+  std::size_t num_leaves() const { return num_leaves_; }
+  // Adds a composite of leaves [first_leaf, first_leaf + count); throws
+  // std::invalid_argument if that range is empty or not inside the leaves.
+  PieceId add_composite(PieceId first_leaf, PieceId count);
+  // The leaves piece `p` stands for: [first_leaf(p), first_leaf(p) + leaf_count(p)).
+  PieceId first_leaf(PieceId p) const {
+    return p < num_leaves_ ? p : composites_[p - num_leaves_].first;
+  }
+  PieceId leaf_count(PieceId p) const {
+    return p < num_leaves_ ? 1 : composites_[p - num_leaves_].count;
+  }
+
+  // leaf_owner: one rank per leaf (see Collective above); throws std::invalid_argument if
+  // its size or a rank is wrong, or if it is not empty for ALL_REDUCE.
+  void set_collective(Collective collective, std::vector<Rank> leaf_owner);
+  Collective collective() const { return collective_; }
+  Rank leaf_owner(PieceId leaf) const { return leaf_owner_[leaf]; }
+
   core::Bytes piece_bytes(PieceId p) const { return piece_bytes_[p]; }
   core::Bytes bytes(OpId id) const { return piece_bytes_[ops_[id].piece]; }
-  // Sum of all piece sizes: the message size S the schedule reduces.
+  // Sum of the leaf sizes: the message size S the schedule reduces.
   core::Bytes total_bytes() const;
 
   // Structural checks (see Invariants); throws std::logic_error naming the first bad op.
@@ -99,8 +131,17 @@ class Schedule {
  private:
   OpId add(const Op& op, std::span<const OpId> deps);
 
+  struct Composite {
+    PieceId first;
+    PieceId count;
+  };
+
   Rank num_ranks_;
   std::vector<core::Bytes> piece_bytes_;
+  std::size_t num_leaves_;
+  std::vector<Composite> composites_;
+  Collective collective_ = Collective::ALL_REDUCE;
+  std::vector<Rank> leaf_owner_;
   std::vector<Op> ops_;
   std::vector<std::uint32_t> dep_offsets_;
   std::vector<OpId> deps_;

@@ -1,4 +1,5 @@
 #include "cli/command.h"
+#include "cli/explain_command.h"
 #include "cli/model_command.h"
 #include "cli/topo_command.h"
 
@@ -9,6 +10,7 @@ const std::vector<Command>& commands() {
       {"model", "closed-form alpha-beta cost of AllReduce algorithms", run_model_command},
       {"topo", "summarize a topology file: counts, bandwidths, diameter (--json, --dot)",
        run_topo_command},
+      {"explain", "print the schedule an algorithm runs, and its counts", run_explain_command},
   };
   return all;
 }

@@ -1,0 +1,113 @@
+#include "algorithms/ring.h"
+
+#include <utility>
+
+#include "algorithms/all_gather.h"
+#include "algorithms/piece_split.h"
+#include "algorithms/rank_tree.h"
+#include "algorithms/reduce_scatter.h"
+#include "algorithms/ring_run.h"
+#include "algorithms/schedule_builder.h"
+#include "algorithms/tree_collective.h"
+
+namespace collsim::algorithms {
+namespace {
+
+// The chain root -> next -> ... along channel c's ring, as a tree.
+RankTree ring_chain(const RankLayout& layout, std::uint32_t channel, Rank root) {
+  const std::vector<Rank> ring = ring_order(layout, channel);
+  const auto p = static_cast<std::uint32_t>(ring.size());
+  std::uint32_t start = 0;
+  while (ring[start] != root) {
+    ++start;
+  }
+  std::vector<Rank> ranks(p);
+  std::vector<std::vector<std::uint32_t>> children(p);
+  for (std::uint32_t i = 0; i < p; ++i) {
+    ranks[i] = ring[(start + i) % p];
+    if (i + 1 < p) {
+      children[i] = {i + 1};
+    }
+  }
+  return RankTree(std::move(ranks), children, 0);
+}
+
+Schedule ring_segments_collective(Collective collective, core::Bytes bytes,
+                                  const RankLayout& layout, const GenerateOptions& options) {
+  const Rank p = layout.num_ranks();
+  const std::uint32_t channels = options.channels;
+  const std::uint32_t k = chunks_per_piece(options, largest_part(largest_part(bytes, channels), p),
+                                           ChunkDefault::WHOLE);
+  const std::uint64_t fanout[] = {channels, p, k};
+  // Per channel and half: (p − 1)·p·k sends, and as many REDUCE ops in a reduce-scatter.
+  const std::uint64_t half = std::uint64_t{channels} * (p - 1) * p * k;
+  require_op_budget(half * (collective == Collective::ALL_REDUCE ? 2 : 1) +
+                    (options.emit_reduce_ops && collective != Collective::ALL_GATHER ? half : 0));
+  Schedule shape(p, nested_split(bytes, fanout));
+  auto leaf = [&](std::uint32_t c, Rank part, std::uint32_t j) -> PieceId {
+    return (c * p + part) * k + j;
+  };
+  if (collective != Collective::ALL_REDUCE) {
+    std::vector<Rank> owner(shape.num_leaves());
+    for (PieceId x = 0; x < owner.size(); ++x) {
+      owner[x] = (x / k) % p;
+    }
+    shape.set_collective(collective, std::move(owner));
+  }
+  return build_schedule(std::move(shape), [&](ScheduleBuilder& b) {
+    for (std::uint32_t c = 0; c < channels; ++c) {
+      std::vector<Rank> ring = ring_order(layout, c);
+      Segments segments;
+      std::vector<PieceId> pieces(k);
+      for (Rank q = 0; q < p; ++q) {
+        const Rank part = collective == Collective::ALL_REDUCE ? (q + 1) % p : ring[q];
+        for (std::uint32_t j = 0; j < k; ++j) {
+          pieces[j] = leaf(c, part, j);
+        }
+        segments.add_segment(pieces);
+      }
+      Label label;
+      label.channel = static_cast<std::uint16_t>(c);
+      RingRun run(std::move(ring), std::move(segments), label);
+      std::vector<DepList> owned;
+      if (collective != Collective::ALL_GATHER) {
+        run.label.phase = Phase::REDUCE_SCATTER;
+        owned = ring_reduce_scatter(b, run, options, {});
+      }
+      if (collective != Collective::REDUCE_SCATTER) {
+        run.label.phase = Phase::ALL_GATHER;
+        ring_all_gather(b, run, options, owned);
+      }
+    }
+  });
+}
+
+}  // namespace
+
+std::vector<Rank> ring_order(const RankLayout& layout, std::uint32_t channel) {
+  std::vector<Rank> ring;
+  ring.reserve(layout.num_ranks());
+  for (Rank node = 0; node < layout.num_nodes(); ++node) {
+    const Rank g = layout.node_size(node);
+    for (Rank q = 0; q < g; ++q) {
+      ring.push_back(layout.rank_of(node, (channel % g + q) % g));
+    }
+  }
+  return ring;
+}
+
+Schedule generate_ring(Collective collective, core::Bytes bytes, const RankLayout& layout,
+                       const GenerateOptions& options) {
+  validate_request(Algorithm::RING, collective, bytes, layout, options);
+  if (collective == Collective::BROADCAST || collective == Collective::REDUCE) {
+    std::vector<RankTree> chains;
+    for (std::uint32_t c = 0; c < options.channels; ++c) {
+      chains.push_back(ring_chain(layout, c, options.root));
+    }
+    return tree_collective(collective, bytes, layout.num_ranks(), options, ChunkDefault::PIPELINED,
+                           {}, chains);
+  }
+  return ring_segments_collective(collective, bytes, layout, options);
+}
+
+}  // namespace collsim::algorithms
