@@ -30,6 +30,10 @@ class Executor final : private EventHandler, private TransferSink {
   Executor(const Schedule& schedule, topology::Fabric& fabric,
            std::span<const topology::VertexId> placement, const ExecutorOptions& options)
       : schedule_(schedule), options_(options) {
+    if (options.wire_den == 0 || options.wire_num < options.wire_den) {
+      throw std::invalid_argument(
+          fmt::format("wire ratio {}/{} is below 1", options.wire_num, options.wire_den));
+    }
     check_placement(fabric, placement);
     resolve_routes(fabric, placement);
     build_successors();
@@ -153,6 +157,12 @@ class Executor final : private EventHandler, private TransferSink {
     }
   }
 
+  core::Bytes wire_bytes(OpId op) const {
+    const core::Picobytes b = schedule_.bytes(op);
+    return static_cast<core::Bytes>((b * options_.wire_num + options_.wire_den - 1) /
+                                    options_.wire_den);
+  }
+
   core::Time reduce_time(OpId op) const {
     if (options_.reduce_bandwidth.is_zero()) {
       return core::Time::zero();
@@ -205,7 +215,7 @@ class Executor final : private EventHandler, private TransferSink {
   void on_event(std::uint8_t kind, std::uint32_t op) override {
     if (kind == SEND_START) {
       ++sends_;
-      network_->start(op, routes_[route_of_[op]].route, schedule_.bytes(op));
+      network_->start(op, routes_[route_of_[op]].route, wire_bytes(op));
       return;
     }
     complete(op);
@@ -262,7 +272,7 @@ class Executor final : private EventHandler, private TransferSink {
         continue;
       }
       const ResolvedRoute& r = routes_[route_of_[o]];
-      const core::Bytes bytes = schedule_.bytes(o);
+      const core::Bytes bytes = wire_bytes(o);
       const core::Time alone =
           bytes == 0 ? core::Time::zero() : core::transfer_time(bytes, r.route.bottleneck);
       ++cp.sends;

@@ -19,6 +19,11 @@ struct ExecutorOptions {
   core::Time step_latency;           // α: software cost every send pays before bytes move
   core::Bandwidth reduce_bandwidth;  // bytes/s a rank reduces at; 0 = reductions are free
   bool record_op_times = true;       // keep per-op times (16 B/op) and the critical path
+  // Bytes on the wire per payload byte, wire_num / wire_den >= 1: a protocol's framing (NCCL
+  // LL sends 8-byte lines of 4 data bytes: 2/1; LL128 128-byte lines of 120: 128/120). A send
+  // of b payload bytes moves ceil(b * wire_num / wire_den) bytes through the network.
+  std::uint32_t wire_num = 1;
+  std::uint32_t wire_den = 1;
 };
 
 // When an op could start (all dependencies done) and when it finished.
@@ -71,7 +76,8 @@ struct RunResult {
 // Cost: routes are resolved once per distinct (src, dst, channel) before the run; then
 // O(1) work per op plus the network model's, no allocation per event. Memory: 12 B/op
 // (+16 B/op with op times) on top of the schedule.
-// Throws std::invalid_argument if the placement is not one distinct GPU per rank.
+// Throws std::invalid_argument if the placement is not one distinct GPU per rank, or the
+// wire ratio is below 1.
 RunResult execute(const algorithms::Schedule& schedule, topology::Fabric& fabric,
                   std::span<const topology::VertexId> placement, const ExecutorOptions& options);
 

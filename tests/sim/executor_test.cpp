@@ -127,6 +127,22 @@ TEST_P(EveryModel, PlacementMustBeOneDistinctGpuPerRank) {
   EXPECT_THROW(execute(big, f, options(GetParam())), std::invalid_argument);
 }
 
+TEST_P(EveryModel, AProtocolsFramingMakesMoreBytesCrossTheWire) {
+  topology::Fabric f = island(2);
+  Schedule s(2, {1200});
+  s.add_send(0, 1, 0, Combine::COPY, Label{}, {});
+  ExecutorOptions o = options(GetParam(), Time::zero());
+  o.wire_num = 128;  // LL128: 120 payload bytes per 128-byte line -> 1280 B on the wire
+  o.wire_den = 120;
+  EXPECT_EQ(execute(s, f, o).makespan.ps(), 1'000'000 + 12'800);  // 1280 B at 100 GB/s
+  o.wire_num = 2;                                                 // LL: 2 B per payload byte
+  o.wire_den = 1;
+  EXPECT_EQ(execute(s, f, o).makespan.ps(), 1'000'000 + 24'000);
+  o.wire_num = 1;
+  o.wire_den = 2;
+  EXPECT_THROW(execute(s, f, o), std::invalid_argument);
+}
+
 INSTANTIATE_TEST_SUITE_P(Models, EveryModel,
                          ::testing::Values(NetworkKind::IDEAL, NetworkKind::FLOW),
                          [](const ::testing::TestParamInfo<NetworkKind>& kind) {

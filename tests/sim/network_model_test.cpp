@@ -62,23 +62,30 @@ std::string model_name(const ::testing::TestParamInfo<NetworkKind>& kind) {
   return std::string(network_kind_name(kind.param));
 }
 
-// One fixture, run over every network model (ns-3 style): what all of them must do.
-class EveryNetworkModel : public ::testing::TestWithParam<NetworkKind> {
+// A model of kind `kind_` over links of the given capacities, and a way to start transfers.
+class ModelFixture : public ::testing::Test {
  protected:
   void make(std::vector<std::int64_t> caps) {
     sink_ = std::make_unique<Sink>(q_);
-    model_ = make_network_model(GetParam(), q_, *sink_, std::move(caps));
+    model_ = make_network_model(kind_, q_, *sink_, std::move(caps));
     starter_ = std::make_unique<Starter>(*model_, *sink_);
   }
   Route route(const std::vector<LinkId>& links, std::int64_t bottleneck) {
     paths_.push_back(links);
     return Route{paths_.back(), Bandwidth::from_bytes_per_second(bottleneck)};
   }
+  NetworkKind kind_ = NetworkKind::FLOW;
   EventQueue q_;
   std::unique_ptr<Sink> sink_;
   std::unique_ptr<NetworkModel> model_;
   std::unique_ptr<Starter> starter_;
   std::deque<std::vector<LinkId>> paths_;
+};
+
+// One fixture, run over every network model (ns-3 style): what all of them must do.
+class EveryNetworkModel : public ModelFixture, public ::testing::WithParamInterface<NetworkKind> {
+ protected:
+  void SetUp() override { kind_ = GetParam(); }
 };
 
 TEST_P(EveryNetworkModel, ALoneTransferTakesBytesOverBottleneck) {
@@ -145,10 +152,13 @@ TEST_P(SharedLink, TwoTransfersStartedTogether) {
   }
 }
 
-TEST_P(SharedLink, ALateJoinerSlowsTheFirstFromThatInstantOn) {
-  if (GetParam() != NetworkKind::FLOW) {
-    GTEST_SKIP() << "only the flow model shares bandwidth";
-  }
+INSTANTIATE_TEST_SUITE_P(Models, SharedLink,
+                         ::testing::Values(NetworkKind::IDEAL, NetworkKind::FLOW), model_name);
+
+// Only the flow model shares bandwidth.
+class FlowSharing : public ModelFixture {};
+
+TEST_F(FlowSharing, ALateJoinerSlowsTheFirstFromThatInstantOn) {
   make({GBPS});
   // A: 1000 B from 0; B: 1000 B from 500 ns. A runs alone for 500 ns (500 B), then both
   // at 0.5 B/ns: A's last 500 B take 1000 ns -> A ends at 1500 ns, by when B has sent
@@ -160,10 +170,7 @@ TEST_P(SharedLink, ALateJoinerSlowsTheFirstFromThatInstantOn) {
   EXPECT_EQ(sink_->done.at(2), 2'000'000);
 }
 
-TEST_P(SharedLink, ThreeWayIncastWithUnevenSizes) {
-  if (GetParam() != NetworkKind::FLOW) {
-    GTEST_SKIP() << "only the flow model shares bandwidth";
-  }
+TEST_F(FlowSharing, ThreeWayIncastWithUnevenSizes) {
   make({3 * GBPS, 3 * GBPS, 3 * GBPS, 3 * GBPS});
   // Three senders (links 0..2) into port 3 (3 B/ns): 1 B/ns each. Sizes 1000, 2000,
   // 3000 B. At 1000 ns the first ends (others have 1000 and 2000 left); then 1.5 B/ns
@@ -179,9 +186,6 @@ TEST_P(SharedLink, ThreeWayIncastWithUnevenSizes) {
   // 999.9995 B are left; alone at 3 B/ns that is 333333.17 ps -> rounded up to 333334.
   EXPECT_EQ(sink_->done.at(3), 1'666'667 + 333'334);
 }
-
-INSTANTIATE_TEST_SUITE_P(Models, SharedLink,
-                         ::testing::Values(NetworkKind::IDEAL, NetworkKind::FLOW), model_name);
 
 }  // namespace
 }  // namespace collsim::sim
