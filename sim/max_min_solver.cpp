@@ -48,13 +48,26 @@ MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
   flow.path = path;
   flow.rate = 0;
   flow.alive = true;
+  bool alone = true;
+  std::int64_t bottleneck = links_[path.front()].capacity;
   for (std::uint32_t h = 0; h < path.size(); ++h) {
     Link& link = links_[path[h]];
     flow.position[h] = static_cast<std::uint32_t>(link.entries.size());
     link.entries.push_back(Entry{f, h});
-    mark_dirty(path[h]);
+    alone = alone && link.entries.size() == 1;
+    bottleneck = std::min(bottleneck, link.capacity);
   }
   ++active_;
+  if (alone) {
+    flow.rate = bottleneck;
+    for (LinkId l : path) {
+      links_[l].load = bottleneck;
+    }
+    return f;
+  }
+  for (LinkId l : path) {
+    mark_dirty(l);
+  }
   return f;
 }
 
@@ -69,7 +82,9 @@ void MaxMinSolver::remove_flow(FlowId f) {
     link.entries[pos] = moved;
     flows_[moved.flow].position[moved.hop] = pos;
     link.entries.pop_back();
-    mark_dirty(flow.path[h]);
+    if (!link.entries.empty()) {
+      mark_dirty(flow.path[h]);
+    }
   }
   flow.alive = false;
   flow.rate = 0;
