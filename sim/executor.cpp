@@ -25,6 +25,16 @@ struct ResolvedRoute {
   core::Time latency;
 };
 
+// What the run needs of an op, in one 16-byte record so that finishing an op touches one
+// cache line for it (the schedule's own op records are not read during the run). Its
+// successors are successors_[succ_begin, next record's succ_begin).
+struct OpState {
+  std::uint32_t pending;  // unfinished dependencies
+  std::uint32_t route;    // index into routes_; NO_ROUTE for a reduce
+  algorithms::PieceId piece;
+  std::uint32_t succ_begin;
+};
+
 class Executor final : private EventHandler, private TransferSink {
  public:
   Executor(const Schedule& schedule, topology::Fabric& fabric,
@@ -49,7 +59,7 @@ class Executor final : private EventHandler, private TransferSink {
 
   RunResult run() {
     for (OpId op = 0; op < schedule_.size(); ++op) {
-      if (pending_[op] == 0) {
+      if (ops_[op].pending == 0) {
         make_ready(op);
       }
     }
@@ -105,7 +115,7 @@ class Executor final : private EventHandler, private TransferSink {
     };
     std::vector<std::vector<Peer>> peers(schedule_.num_ranks());
     std::vector<topology::PathId> path_ids;
-    route_of_.assign(schedule_.size(), NO_ROUTE);
+    ops_.assign(schedule_.size() + 1, OpState{0, NO_ROUTE, 0, 0});
     for (OpId id = 0; id < schedule_.size(); ++id) {
       const Op& op = schedule_.op(id);
       if (op.kind != OpKind::SEND) {
@@ -121,7 +131,7 @@ class Executor final : private EventHandler, private TransferSink {
             Peer{op.dst, op.label.channel, static_cast<std::uint32_t>(path_ids.size() - 1)});
         it = list.end() - 1;
       }
-      route_of_[id] = it->route;
+      ops_[id].route = it->route;
     }
     // Spans from path() are stable only once route() is no longer called.
     routes_.reserve(path_ids.size());
@@ -133,23 +143,25 @@ class Executor final : private EventHandler, private TransferSink {
 
   void build_successors() {
     const std::size_t n = schedule_.size();
-    pending_.assign(n, 0);
-    succ_offsets_.assign(n + 1, 0);
     for (OpId id = 0; id < n; ++id) {
-      pending_[id] = static_cast<std::uint32_t>(schedule_.deps(id).size());
+      ops_[id].pending = static_cast<std::uint32_t>(schedule_.deps(id).size());
+      ops_[id].piece = schedule_.op(id).piece;
       for (OpId d : schedule_.deps(id)) {
         if (d >= n) {
           throw std::invalid_argument(
               fmt::format("op {} depends on op {}, which does not exist", id, d));
         }
-        ++succ_offsets_[d + 1];
+        ++ops_[d + 1].succ_begin;
       }
     }
     for (std::size_t i = 0; i < n; ++i) {
-      succ_offsets_[i + 1] += succ_offsets_[i];
+      ops_[i + 1].succ_begin += ops_[i].succ_begin;
     }
-    successors_.resize(succ_offsets_[n]);
-    std::vector<std::uint32_t> fill(succ_offsets_.begin(), succ_offsets_.end() - 1);
+    successors_.resize(ops_[n].succ_begin);
+    std::vector<std::uint32_t> fill(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      fill[i] = ops_[i].succ_begin;
+    }
     for (OpId id = 0; id < n; ++id) {
       for (OpId d : schedule_.deps(id)) {
         successors_[fill[d]++] = id;
@@ -158,7 +170,7 @@ class Executor final : private EventHandler, private TransferSink {
   }
 
   core::Bytes wire_bytes(OpId op) const {
-    const core::Picobytes b = schedule_.bytes(op);
+    const core::Picobytes b = schedule_.piece_bytes(ops_[op].piece);
     return static_cast<core::Bytes>((b * options_.wire_num + options_.wire_den - 1) /
                                     options_.wire_den);
   }
@@ -167,7 +179,7 @@ class Executor final : private EventHandler, private TransferSink {
     if (options_.reduce_bandwidth.is_zero()) {
       return core::Time::zero();
     }
-    return core::transfer_time(schedule_.bytes(op), options_.reduce_bandwidth);
+    return core::transfer_time(schedule_.piece_bytes(ops_[op].piece), options_.reduce_bandwidth);
   }
 
   // Called when an op's last dependency finishes (or at time 0 for ops without any).
@@ -176,8 +188,8 @@ class Executor final : private EventHandler, private TransferSink {
     if (options_.record_op_times) {
       timings_[op].ready = now;
     }
-    if (schedule_.op(op).kind == OpKind::SEND) {
-      const ResolvedRoute& r = routes_[route_of_[op]];
+    if (ops_[op].route != NO_ROUTE) {
+      const ResolvedRoute& r = routes_[ops_[op].route];
       queue_.schedule(now + options_.step_latency + r.latency, *this, SEND_START, op);
       return;
     }
@@ -196,9 +208,9 @@ class Executor final : private EventHandler, private TransferSink {
     }
     last_end_ = std::max(last_end_, now);
     ++completed_;
-    for (std::uint32_t i = succ_offsets_[op]; i < succ_offsets_[op + 1]; ++i) {
+    for (std::uint32_t i = ops_[op].succ_begin; i < ops_[op + 1].succ_begin; ++i) {
       const OpId s = successors_[i];
-      if (--pending_[s] == 0) {
+      if (--ops_[s].pending == 0) {
         make_ready(s);
       }
     }
@@ -215,7 +227,7 @@ class Executor final : private EventHandler, private TransferSink {
   void on_event(std::uint8_t kind, std::uint32_t op) override {
     if (kind == SEND_START) {
       ++sends_;
-      network_->start(op, routes_[route_of_[op]].route, wire_bytes(op));
+      network_->start(op, routes_[ops_[op].route].route, wire_bytes(op));
       return;
     }
     complete(op);
@@ -230,14 +242,14 @@ class Executor final : private EventHandler, private TransferSink {
   Deadlock deadlock() const {
     Deadlock d;
     for (OpId op = 0; op < schedule_.size(); ++op) {
-      if (pending_[op] == 0) {
+      if (ops_[op].pending == 0) {
         continue;
       }
       ++d.waiting_ops;
       if (d.first_waiters.size() < WAITERS_SHOWN) {
         Deadlock::Waiter w{op, {}};
         for (OpId dep : schedule_.deps(op)) {
-          if (pending_[dep] != 0) {
+          if (ops_[dep].pending != 0) {
             w.waits_on.push_back(dep);
           }
         }
@@ -271,7 +283,7 @@ class Executor final : private EventHandler, private TransferSink {
         cp.reduction += spent;
         continue;
       }
-      const ResolvedRoute& r = routes_[route_of_[o]];
+      const ResolvedRoute& r = routes_[ops_[o].route];
       const core::Bytes bytes = wire_bytes(o);
       const core::Time alone =
           bytes == 0 ? core::Time::zero() : core::transfer_time(bytes, r.route.bottleneck);
@@ -289,9 +301,7 @@ class Executor final : private EventHandler, private TransferSink {
   EventQueue queue_;
   std::unique_ptr<NetworkModel> network_;
   std::vector<ResolvedRoute> routes_;
-  std::vector<std::uint32_t> route_of_;  // by op; NO_ROUTE for reduces
-  std::vector<std::uint32_t> pending_;   // unfinished dependencies, by op
-  std::vector<std::uint32_t> succ_offsets_;
+  std::vector<OpState> ops_;  // by op id, plus a sentinel for the last op's successors
   std::vector<OpId> successors_;
   std::vector<OpTiming> timings_;
   std::vector<OpId> ready_;
