@@ -45,6 +45,7 @@ class Executor final : private EventHandler, private TransferSink {
           fmt::format("wire ratio {}/{} is below 1", options.wire_num, options.wire_den));
     }
     check_placement(fabric, placement);
+    choose_run_order();
     resolve_routes(fabric, placement);
     build_successors();
     std::vector<std::int64_t> capacities(fabric.num_links());
@@ -58,9 +59,9 @@ class Executor final : private EventHandler, private TransferSink {
   }
 
   RunResult run() {
-    for (OpId op = 0; op < schedule_.size(); ++op) {
-      if (ops_[op].pending == 0) {
-        make_ready(op);
+    for (std::uint32_t slot = 0; slot < schedule_.size(); ++slot) {
+      if (ops_[slot].pending == 0) {
+        make_ready(slot);
       }
     }
     drain_ready();
@@ -74,12 +75,17 @@ class Executor final : private EventHandler, private TransferSink {
     r.sends = sends_;
     r.link_stats.assign(network_->link_usage().stats().begin(),
                         network_->link_usage().stats().end());
+    if (options_.record_op_times) {
+      r.timings.resize(schedule_.size());
+      for (OpId id = 0; id < schedule_.size(); ++id) {
+        r.timings[id] = timings_[slot_of_[id]];
+      }
+    }
     if (completed_ < schedule_.size()) {
       r.deadlock = deadlock();
     } else if (options_.record_op_times && schedule_.size() > 0) {
-      r.critical_path = critical_path();
+      r.critical_path = critical_path(r.timings);
     }
-    r.timings = std::move(timings_);
     return r;
   }
 
@@ -102,6 +108,49 @@ class Executor final : private EventHandler, private TransferSink {
                         fabric.vertex(v).name));
       }
       used[v] = true;
+    }
+  }
+
+  // The run keeps its per-op state in slots ordered by dependency depth (the longest chain
+  // of dependencies before an op), so that ops finishing around the same simulated time
+  // and the successors they release sit close together in memory: at 16k ranks the state
+  // is hundreds of MB and id order scatters a tree's ready ops over all of it. A schedule
+  // not in topological order (possible only for imported ones) keeps id order.
+  void choose_run_order() {
+    const std::size_t n = schedule_.size();
+    std::vector<std::uint32_t> depth(n, 0);
+    std::uint32_t deepest = 0;
+    for (OpId id = 0; id < n; ++id) {
+      for (OpId d : schedule_.deps(id)) {
+        if (d >= id) {
+          throw_if_missing(id, d);
+          slot_of_.resize(n);
+          for (OpId i = 0; i < n; ++i) {
+            slot_of_[i] = i;
+          }
+          return;
+        }
+        depth[id] = std::max(depth[id], depth[d] + 1);
+      }
+      deepest = std::max(deepest, depth[id]);
+    }
+    std::vector<std::uint32_t> first(static_cast<std::size_t>(deepest) + 2, 0);
+    for (std::uint32_t d : depth) {
+      ++first[d + 1];
+    }
+    for (std::size_t i = 1; i < first.size(); ++i) {
+      first[i] += first[i - 1];
+    }
+    slot_of_.resize(n);
+    for (OpId id = 0; id < n; ++id) {
+      slot_of_[id] = first[depth[id]]++;
+    }
+  }
+
+  void throw_if_missing(OpId id, OpId dep) const {
+    if (dep >= schedule_.size()) {
+      throw std::invalid_argument(
+          fmt::format("op {} depends on op {}, which does not exist", id, dep));
     }
   }
 
@@ -131,7 +180,7 @@ class Executor final : private EventHandler, private TransferSink {
             Peer{op.dst, op.label.channel, static_cast<std::uint32_t>(path_ids.size() - 1)});
         it = list.end() - 1;
       }
-      ops_[id].route = it->route;
+      ops_[slot_of_[id]].route = it->route;
     }
     // Spans from path() are stable only once route() is no longer called.
     routes_.reserve(path_ids.size());
@@ -144,14 +193,12 @@ class Executor final : private EventHandler, private TransferSink {
   void build_successors() {
     const std::size_t n = schedule_.size();
     for (OpId id = 0; id < n; ++id) {
-      ops_[id].pending = static_cast<std::uint32_t>(schedule_.deps(id).size());
-      ops_[id].piece = schedule_.op(id).piece;
+      OpState& state = ops_[slot_of_[id]];
+      state.pending = static_cast<std::uint32_t>(schedule_.deps(id).size());
+      state.piece = schedule_.op(id).piece;
       for (OpId d : schedule_.deps(id)) {
-        if (d >= n) {
-          throw std::invalid_argument(
-              fmt::format("op {} depends on op {}, which does not exist", id, d));
-        }
-        ++ops_[d + 1].succ_begin;
+        throw_if_missing(id, d);
+        ++ops_[slot_of_[d] + 1].succ_begin;
       }
     }
     for (std::size_t i = 0; i < n; ++i) {
@@ -164,51 +211,51 @@ class Executor final : private EventHandler, private TransferSink {
     }
     for (OpId id = 0; id < n; ++id) {
       for (OpId d : schedule_.deps(id)) {
-        successors_[fill[d]++] = id;
+        successors_[fill[slot_of_[d]]++] = slot_of_[id];
       }
     }
   }
 
-  core::Bytes wire_bytes(OpId op) const {
-    const core::Picobytes b = schedule_.piece_bytes(ops_[op].piece);
+  core::Bytes wire_bytes(std::uint32_t slot) const {
+    const core::Picobytes b = schedule_.piece_bytes(ops_[slot].piece);
     return static_cast<core::Bytes>((b * options_.wire_num + options_.wire_den - 1) /
                                     options_.wire_den);
   }
 
-  core::Time reduce_time(OpId op) const {
+  core::Time reduce_time(std::uint32_t slot) const {
     if (options_.reduce_bandwidth.is_zero()) {
       return core::Time::zero();
     }
-    return core::transfer_time(schedule_.piece_bytes(ops_[op].piece), options_.reduce_bandwidth);
+    return core::transfer_time(schedule_.piece_bytes(ops_[slot].piece), options_.reduce_bandwidth);
   }
 
   // Called when an op's last dependency finishes (or at time 0 for ops without any).
-  void make_ready(OpId op) {
+  void make_ready(std::uint32_t slot) {
     const core::Time now = queue_.now();
     if (options_.record_op_times) {
-      timings_[op].ready = now;
+      timings_[slot].ready = now;
     }
-    if (ops_[op].route != NO_ROUTE) {
-      const ResolvedRoute& r = routes_[ops_[op].route];
-      queue_.schedule(now + options_.step_latency + r.latency, *this, SEND_START, op);
+    if (ops_[slot].route != NO_ROUTE) {
+      const ResolvedRoute& r = routes_[ops_[slot].route];
+      queue_.schedule(now + options_.step_latency + r.latency, *this, SEND_START, slot);
       return;
     }
-    const core::Time t = reduce_time(op);
+    const core::Time t = reduce_time(slot);
     if (t == core::Time::zero()) {
-      ready_.push_back(op);  // finishes this instant; drained without recursion
+      ready_.push_back(slot);  // finishes this instant; drained without recursion
     } else {
-      queue_.schedule(now + t, *this, REDUCE_DONE, op);
+      queue_.schedule(now + t, *this, REDUCE_DONE, slot);
     }
   }
 
-  void complete(OpId op) {
+  void complete(std::uint32_t slot) {
     const core::Time now = queue_.now();
     if (options_.record_op_times) {
-      timings_[op].end = now;
+      timings_[slot].end = now;
     }
     last_end_ = std::max(last_end_, now);
     ++completed_;
-    for (std::uint32_t i = ops_[op].succ_begin; i < ops_[op + 1].succ_begin; ++i) {
+    for (std::uint32_t i = ops_[slot].succ_begin; i < ops_[slot + 1].succ_begin; ++i) {
       const OpId s = successors_[i];
       if (--ops_[s].pending == 0) {
         make_ready(s);
@@ -218,38 +265,38 @@ class Executor final : private EventHandler, private TransferSink {
 
   void drain_ready() {
     while (!ready_.empty()) {
-      const OpId op = ready_.back();
+      const std::uint32_t slot = ready_.back();
       ready_.pop_back();
-      complete(op);
+      complete(slot);
     }
   }
 
-  void on_event(std::uint8_t kind, std::uint32_t op) override {
+  void on_event(std::uint8_t kind, std::uint32_t slot) override {
     if (kind == SEND_START) {
       ++sends_;
-      network_->start(op, routes_[ops_[op].route].route, wire_bytes(op));
+      network_->start(slot, routes_[ops_[slot].route].route, wire_bytes(slot));
       return;
     }
-    complete(op);
+    complete(slot);
     drain_ready();
   }
 
-  void on_transfer_done(TransferId op) override {
-    complete(op);
+  void on_transfer_done(TransferId slot) override {
+    complete(slot);
     drain_ready();
   }
 
   Deadlock deadlock() const {
     Deadlock d;
     for (OpId op = 0; op < schedule_.size(); ++op) {
-      if (ops_[op].pending == 0) {
+      if (ops_[slot_of_[op]].pending == 0) {
         continue;
       }
       ++d.waiting_ops;
       if (d.first_waiters.size() < WAITERS_SHOWN) {
         Deadlock::Waiter w{op, {}};
         for (OpId dep : schedule_.deps(op)) {
-          if (ops_[dep].pending != 0) {
+          if (ops_[slot_of_[dep]].pending != 0) {
             w.waits_on.push_back(dep);
           }
         }
@@ -259,11 +306,12 @@ class Executor final : private EventHandler, private TransferSink {
     return d;
   }
 
-  CriticalPath critical_path() const {
+  // `timings` by op id.
+  CriticalPath critical_path(const std::vector<OpTiming>& timings) const {
     CriticalPath cp;
     OpId op = 0;
     for (OpId i = 1; i < schedule_.size(); ++i) {
-      if (timings_[i].end > timings_[op].end) {
+      if (timings[i].end > timings[op].end) {
         op = i;
       }
     }
@@ -274,17 +322,17 @@ class Executor final : private EventHandler, private TransferSink {
         break;
       }
       op = *std::max_element(deps.begin(), deps.end(),
-                             [&](OpId a, OpId b) { return timings_[a].end < timings_[b].end; });
+                             [&](OpId a, OpId b) { return timings[a].end < timings[b].end; });
     }
     std::reverse(cp.ops.begin(), cp.ops.end());
     for (OpId o : cp.ops) {
-      const core::Time spent = timings_[o].end - timings_[o].ready;
+      const core::Time spent = timings[o].end - timings[o].ready;
       if (schedule_.op(o).kind != OpKind::SEND) {
         cp.reduction += spent;
         continue;
       }
-      const ResolvedRoute& r = routes_[ops_[o].route];
-      const core::Bytes bytes = wire_bytes(o);
+      const ResolvedRoute& r = routes_[ops_[slot_of_[o]].route];
+      const core::Bytes bytes = wire_bytes(slot_of_[o]);
       const core::Time alone =
           bytes == 0 ? core::Time::zero() : core::transfer_time(bytes, r.route.bottleneck);
       ++cp.sends;
@@ -301,7 +349,8 @@ class Executor final : private EventHandler, private TransferSink {
   EventQueue queue_;
   std::unique_ptr<NetworkModel> network_;
   std::vector<ResolvedRoute> routes_;
-  std::vector<OpState> ops_;  // by op id, plus a sentinel for the last op's successors
+  std::vector<std::uint32_t> slot_of_;  // op id -> slot
+  std::vector<OpState> ops_;            // by slot, plus a sentinel for the last slot's successors
   std::vector<OpId> successors_;
   std::vector<OpTiming> timings_;
   std::vector<OpId> ready_;

@@ -113,10 +113,6 @@ void MaxMinSolver::freeze(FlowId f, std::int64_t rate, LinkId at) {
     link.residual -= rate;
     link.delta += rate - flow.rate;
     --link.unfrozen;
-    if (l != at && link.unfrozen > 0) {
-      heap_.push_back(Share{link.residual, link.unfrozen, l});
-      std::push_heap(heap_.begin(), heap_.end(), later);
-    }
   }
 }
 
@@ -150,8 +146,15 @@ void MaxMinSolver::fill() {
     const Share top = heap_.back();
     heap_.pop_back();
     const Link& link = links_[top.link];
-    if (link.unfrozen == 0 || top.residual != link.residual || top.unfrozen != link.unfrozen) {
-      continue;  // stale key: the link was re-keyed after this entry was pushed
+    if (link.unfrozen == 0) {
+      continue;
+    }
+    if (top.residual != link.residual || top.unfrozen != link.unfrozen) {
+      // Freezing a flow at the lowest share never lowers another link's share, so a stale
+      // key is at most the true one: re-key the link now, when it reaches the top.
+      heap_.push_back(Share{link.residual, link.unfrozen, top.link});
+      std::push_heap(heap_.begin(), heap_.end(), later);
+      continue;
     }
     const std::int64_t share = std::max<std::int64_t>(1, link.residual / link.unfrozen);
     // Index loop: freeze() never changes a link's entry list.
