@@ -49,19 +49,22 @@ MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
   flow.rate = 0;
   flow.alive = true;
   bool alone = true;
-  std::int64_t bottleneck = links_[path.front()].capacity;
+  LinkId narrowest = path.front();
   for (std::uint32_t h = 0; h < path.size(); ++h) {
     Link& link = links_[path[h]];
     flow.position[h] = static_cast<std::uint32_t>(link.entries.size());
     link.entries.push_back(Entry{f, h});
     alone = alone && link.entries.size() == 1;
-    bottleneck = std::min(bottleneck, link.capacity);
+    if (link.capacity < links_[narrowest].capacity) {
+      narrowest = path[h];
+    }
   }
   ++active_;
   if (alone) {
-    flow.rate = bottleneck;
+    flow.rate = links_[narrowest].capacity;
+    flow.frozen_at = narrowest;
     for (LinkId l : path) {
-      links_[l].load = bottleneck;
+      links_[l].load = flow.rate;
     }
     return f;
   }
@@ -170,20 +173,25 @@ void MaxMinSolver::fill() {
 // Whether an outside flow still has a bottleneck under the tentative rates.
 bool MaxMinSolver::has_bottleneck(FlowId g) const {
   const std::int64_t x = flows_[g].rate;
-  for (LinkId l : flows_[g].path) {
+  auto is_bottleneck = [&](LinkId l) {
     const Link& link = links_[l];
     const std::int64_t load = link.load + (link.touched == round_ ? link.delta : 0);
     if (link.capacity - load >= static_cast<std::int64_t>(link.entries.size())) {
-      continue;  // not saturated: room for every flow on it to grow
+      return false;  // not saturated: room for every flow on it to grow
     }
-    bool largest = true;
     for (const Entry& e : link.entries) {
       if (tentative_rate(e.flow) > x) {
-        largest = false;
-        break;
+        return false;
       }
     }
-    if (largest) {
+    return true;
+  };
+  // The link that last froze it is by far the likeliest to still be its bottleneck.
+  if (is_bottleneck(flows_[g].frozen_at)) {
+    return true;
+  }
+  for (LinkId l : flows_[g].path) {
+    if (l != flows_[g].frozen_at && is_bottleneck(l)) {
       return true;
     }
   }
