@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "sim/binding_links.h"
+
 namespace collsim::sim {
 namespace {
 
@@ -45,13 +47,13 @@ class Executor final : private EventHandler, private TransferSink {
           fmt::format("wire ratio {}/{} is below 1", options.wire_num, options.wire_den));
     }
     check_placement(fabric, placement);
-    choose_run_order();
-    resolve_routes(fabric, placement);
-    build_successors();
     std::vector<std::int64_t> capacities(fabric.num_links());
     for (std::size_t e = 0; e < capacities.size(); ++e) {
       capacities[e] = fabric.link(static_cast<topology::EdgeId>(e)).bandwidth.bytes_per_second();
     }
+    choose_run_order();
+    resolve_routes(fabric, placement, capacities);
+    build_successors();
     network_ = make_network_model(options.network, queue_, *this, std::move(capacities));
     if (options.record_op_times) {
       timings_.resize(schedule.size());
@@ -156,7 +158,8 @@ class Executor final : private EventHandler, private TransferSink {
 
   // One route per distinct (src, dst, channel); a rank talks to few peers, so a short
   // list per source rank beats a hash map here.
-  void resolve_routes(topology::Fabric& fabric, std::span<const topology::VertexId> placement) {
+  void resolve_routes(topology::Fabric& fabric, std::span<const topology::VertexId> placement,
+                      std::span<const std::int64_t> capacities) {
     struct Peer {
       Rank dst;
       std::uint16_t channel;
@@ -182,11 +185,16 @@ class Executor final : private EventHandler, private TransferSink {
       }
       ops_[slot_of_[id]].route = it->route;
     }
-    // Spans from path() are stable only once route() is no longer called.
     routes_.reserve(path_ids.size());
+    std::vector<std::span<const topology::EdgeId>> paths;
     for (topology::PathId p : path_ids) {
+      paths.push_back(fabric.path(p));
+    }
+    binding_ = binding_links(paths, capacities);
+    for (std::size_t i = 0; i < path_ids.size(); ++i) {
       routes_.push_back(
-          ResolvedRoute{Route{fabric.path(p), fabric.path_bottleneck(p)}, fabric.path_latency(p)});
+          ResolvedRoute{Route{paths[i], fabric.path_bottleneck(path_ids[i]), binding_[i]},
+                        fabric.path_latency(path_ids[i])});
     }
   }
 
@@ -349,8 +357,9 @@ class Executor final : private EventHandler, private TransferSink {
   EventQueue queue_;
   std::unique_ptr<NetworkModel> network_;
   std::vector<ResolvedRoute> routes_;
-  std::vector<std::uint32_t> slot_of_;  // op id -> slot
-  std::vector<OpState> ops_;            // by slot, plus a sentinel for the last slot's successors
+  std::vector<std::vector<std::uint32_t>> binding_;  // per route: routes_[i].route.binding
+  std::vector<std::uint32_t> slot_of_;               // op id -> slot
+  std::vector<OpState> ops_;  // by slot, plus a sentinel for the last slot's successors
   std::vector<OpId> successors_;
   std::vector<OpTiming> timings_;
   std::vector<OpId> ready_;

@@ -17,12 +17,13 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
     queue_.schedule(queue_.now(), *this, EMPTY_DONE, id);
     return;
   }
-  const MaxMinSolver::FlowId f = solver_.add_flow(route.links);
+  const MaxMinSolver::FlowId f =
+      solver_.add_flow(route.binding.empty() ? route.links : route.binding);
   if (f >= flows_.size()) {
     flows_.resize(static_cast<std::size_t>(f) + 1);
   }
   FlowState& s = flows_[f];
-  s = FlowState{id, core::to_picobytes(bytes), solver_.rate(f), queue_.now(), {}};
+  s = FlowState{id, core::to_picobytes(bytes), solver_.rate(f), queue_.now(), {}, route.links};
   usage_.enter(route.links, queue_.now());
   if (s.rate > 0) {  // alone on its path: its rate is final until something joins it
     schedule_completion(f);
@@ -66,7 +67,7 @@ void FlowModel::finish(MaxMinSolver::FlowId f) {
   FlowState& s = flows_[f];
   s.completion = {};
   const TransferId transfer = s.transfer;
-  usage_.leave(solver_.path(f), queue_.now());
+  usage_.leave(s.links, queue_.now());
   solver_.remove_flow(f);
   if (solver_.needs_solve()) {
     request_solve();

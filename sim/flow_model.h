@@ -38,6 +38,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
     std::int64_t rate = 0;
     core::Time since;  // when `remaining` was last brought up to date
     EventHandle completion;
+    std::span<const LinkId> links;  // the whole route, for the link-usage bookkeeping
   };
 
   void on_event(std::uint8_t kind, std::uint32_t id) override;
