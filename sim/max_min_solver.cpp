@@ -139,6 +139,10 @@ void MaxMinSolver::fill() {
       ++link.unfrozen;
     }
   }
+  if (touched_.size() <= SMALL_FILL) {
+    fill_by_scan();
+    return;
+  }
   heap_.clear();
   for (LinkId l : touched_) {
     heap_.push_back(Share{links_[l].residual, links_[l].unfrozen, l});
@@ -159,13 +163,40 @@ void MaxMinSolver::fill() {
       std::push_heap(heap_.begin(), heap_.end(), later);
       continue;
     }
-    const std::int64_t share = std::max<std::int64_t>(1, link.residual / link.unfrozen);
-    // Index loop: freeze() never changes a link's entry list.
-    for (std::size_t i = 0; i < links_[top.link].entries.size(); ++i) {
-      const FlowId f = links_[top.link].entries[i].flow;
-      if (flows_[f].in_set == solve_ && flows_[f].frozen != round_) {
-        freeze(f, share, top.link);
+    freeze_link(top.link);
+  }
+}
+
+// The same sweep for a handful of links: a scan for the smallest share beats a heap.
+void MaxMinSolver::fill_by_scan() {
+  for (;;) {
+    const Link* best = nullptr;
+    LinkId best_id = 0;
+    for (LinkId l : touched_) {
+      const Link& link = links_[l];
+      if (link.unfrozen > 0 &&
+          (best == nullptr || later(Share{best->residual, best->unfrozen, best_id},
+                                    Share{link.residual, link.unfrozen, l}))) {
+        best = &link;
+        best_id = l;
       }
+    }
+    if (best == nullptr) {
+      return;
+    }
+    freeze_link(best_id);
+  }
+}
+
+// Freezes the unfrozen flows of A on link l at l's fair share.
+void MaxMinSolver::freeze_link(LinkId l) {
+  const Link& link = links_[l];
+  const std::int64_t share = std::max<std::int64_t>(1, link.residual / link.unfrozen);
+  // Index loop: freeze() never changes a link's entry list.
+  for (std::size_t i = 0; i < links_[l].entries.size(); ++i) {
+    const FlowId f = links_[l].entries[i].flow;
+    if (flows_[f].in_set == solve_ && flows_[f].frozen != round_) {
+      freeze(f, share, l);
     }
   }
 }

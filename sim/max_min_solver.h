@@ -49,6 +49,8 @@ class MaxMinSolver {
   using FlowId = std::uint32_t;
   using LinkId = std::uint32_t;
   static constexpr std::size_t MAX_HOPS = 16;
+  // Up to this many links, filling scans for the smallest share instead of using a heap.
+  static constexpr std::size_t SMALL_FILL = 16;
 
   explicit MaxMinSolver(std::vector<std::int64_t> capacities);
 
@@ -112,6 +114,8 @@ class MaxMinSolver {
   void mark_dirty(LinkId l);
   void join(FlowId f);
   void fill();
+  void fill_by_scan();
+  void freeze_link(LinkId l);
   void freeze(FlowId f, std::int64_t rate, LinkId at);
   bool check();
   bool has_bottleneck(FlowId g) const;
