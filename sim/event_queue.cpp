@@ -1,5 +1,6 @@
 #include "sim/event_queue.h"
 
+#include <bit>
 #include <cassert>
 #include <stdexcept>
 
@@ -88,6 +89,7 @@ std::uint64_t EventQueue::push(core::Time at, EventHandler& handler, std::uint8_
   if (late) {
     if (at == now_) {
       late_now_.push(e);
+      nonempty_ |= 1u << LANES;
     } else {
       heap_push(e);
     }
@@ -96,10 +98,12 @@ std::uint64_t EventQueue::push(core::Time at, EventHandler& handler, std::uint8_
   // Same delay, later or equal now, larger key: appending keeps a lane sorted.
   const std::int64_t delay = (at - now_).ps();
   Lane* free_lane = nullptr;
-  for (Lane& lane : lanes_) {
+  for (std::size_t i = 0; i < LANES; ++i) {
+    Lane& lane = lanes_[i];
     if (lane.delay == delay) {
       assert(lane.empty() || before(lane.back(), e));
       lane.push(e);
+      nonempty_ |= 1u << i;
       return key;
     }
     if (free_lane == nullptr && lane.empty()) {
@@ -109,6 +113,7 @@ std::uint64_t EventQueue::push(core::Time at, EventHandler& handler, std::uint8_
   if (free_lane != nullptr) {
     free_lane->delay = delay;
     free_lane->push(e);
+    nonempty_ |= 1u << (free_lane - lanes_);
   } else {
     heap_push(e);
   }
@@ -156,25 +161,30 @@ bool EventQueue::pop_live(Entry& out, core::Time limit) {
   if (!heap_.empty()) {
     best = &heap_.front();
   }
-  auto consider = [&](Lane& lane) {
+  std::uint32_t best_bit = 0;
+  for (std::uint32_t mask = nonempty_; mask != 0; mask &= mask - 1) {
+    const std::uint32_t bit = mask & (~mask + 1);
+    Lane& lane = bit == (1u << LANES) ? late_now_ : lanes_[std::countr_zero(mask)];
     while (!lane.empty() && is_cancelled(lane.front())) {
       lane.pop();
     }
-    if (!lane.empty() && (best == nullptr || before(lane.front(), *best))) {
+    if (lane.empty()) {
+      nonempty_ &= ~bit;
+    } else if (best == nullptr || before(lane.front(), *best)) {
       best = &lane.front();
       best_lane = &lane;
+      best_bit = bit;
     }
-  };
-  for (Lane& lane : lanes_) {
-    consider(lane);
   }
-  consider(late_now_);
   if (best == nullptr || best->time > limit.ps()) {
     return false;
   }
   out = *best;
   if (best_lane != nullptr) {
     best_lane->pop();
+    if (best_lane->empty()) {
+      nonempty_ &= ~best_bit;
+    }
   } else {
     heap_pop();
   }
@@ -191,9 +201,9 @@ void EventQueue::run_until(core::Time t) {
     --live_;
     now_ = core::Time::from_ps(e.time);
     ++executed_;
-    const std::uint64_t seq = (e.key & ~LATE_BIT) >> 8;
-    fingerprint_ = mix(
-        mix(mix(mix(fingerprint_, static_cast<std::uint64_t>(e.time)), seq), e.key & 0xff), e.id);
+    // Sequence and kind share one word: the key without its priority bit.
+    fingerprint_ =
+        mix(mix(mix(fingerprint_, static_cast<std::uint64_t>(e.time)), e.key & ~LATE_BIT), e.id);
     e.handler->on_event(static_cast<std::uint8_t>(e.key & 0xff), e.id);
   }
   if (t > now_ && t != core::Time::max()) {

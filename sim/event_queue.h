@@ -115,6 +115,7 @@ class EventQueue {
   std::vector<Entry> heap_;
   Lane lanes_[LANES];
   Lane late_now_;                        // LATE events scheduled for the current instant
+  std::uint32_t nonempty_ = 0;           // bit i: lanes_[i] has entries; bit LANES: late_now_ has
   std::vector<std::uint64_t> slot_key_;  // key of the live event in each slot, 0 = free
   std::vector<std::uint32_t> free_slots_;
   core::Time now_;

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "sim/binding_links.h"
+
 namespace collsim::sim {
 namespace {
 
@@ -25,6 +27,16 @@ struct ResolvedRoute {
   core::Time latency;
 };
 
+// What the run needs of an op, in one 16-byte record so that finishing an op touches one
+// cache line for it (the schedule's own op records are not read during the run). Its
+// successors are successors_[succ_begin, next record's succ_begin).
+struct OpState {
+  std::uint32_t pending;  // unfinished dependencies
+  std::uint32_t route;    // index into routes_; NO_ROUTE for a reduce
+  algorithms::PieceId piece;
+  std::uint32_t succ_begin;
+};
+
 class Executor final : private EventHandler, private TransferSink {
  public:
   Executor(const Schedule& schedule, topology::Fabric& fabric,
@@ -35,12 +47,13 @@ class Executor final : private EventHandler, private TransferSink {
           fmt::format("wire ratio {}/{} is below 1", options.wire_num, options.wire_den));
     }
     check_placement(fabric, placement);
-    resolve_routes(fabric, placement);
-    build_successors();
     std::vector<std::int64_t> capacities(fabric.num_links());
     for (std::size_t e = 0; e < capacities.size(); ++e) {
       capacities[e] = fabric.link(static_cast<topology::EdgeId>(e)).bandwidth.bytes_per_second();
     }
+    choose_run_order();
+    resolve_routes(fabric, placement, capacities);
+    build_successors();
     network_ = make_network_model(options.network, queue_, *this, std::move(capacities));
     if (options.record_op_times) {
       timings_.resize(schedule.size());
@@ -48,9 +61,9 @@ class Executor final : private EventHandler, private TransferSink {
   }
 
   RunResult run() {
-    for (OpId op = 0; op < schedule_.size(); ++op) {
-      if (pending_[op] == 0) {
-        make_ready(op);
+    for (std::uint32_t slot = 0; slot < schedule_.size(); ++slot) {
+      if (ops_[slot].pending == 0) {
+        make_ready(slot);
       }
     }
     drain_ready();
@@ -64,12 +77,17 @@ class Executor final : private EventHandler, private TransferSink {
     r.sends = sends_;
     r.link_stats.assign(network_->link_usage().stats().begin(),
                         network_->link_usage().stats().end());
+    if (options_.record_op_times) {
+      r.timings.resize(schedule_.size());
+      for (OpId id = 0; id < schedule_.size(); ++id) {
+        r.timings[id] = timings_[slot_of_[id]];
+      }
+    }
     if (completed_ < schedule_.size()) {
       r.deadlock = deadlock();
     } else if (options_.record_op_times && schedule_.size() > 0) {
-      r.critical_path = critical_path();
+      r.critical_path = critical_path(r.timings);
     }
-    r.timings = std::move(timings_);
     return r;
   }
 
@@ -95,9 +113,53 @@ class Executor final : private EventHandler, private TransferSink {
     }
   }
 
+  // The run keeps its per-op state in slots ordered by dependency depth (the longest chain
+  // of dependencies before an op), so that ops finishing around the same simulated time
+  // and the successors they release sit close together in memory: at 16k ranks the state
+  // is hundreds of MB and id order scatters a tree's ready ops over all of it. A schedule
+  // not in topological order (possible only for imported ones) keeps id order.
+  void choose_run_order() {
+    const std::size_t n = schedule_.size();
+    std::vector<std::uint32_t> depth(n, 0);
+    std::uint32_t deepest = 0;
+    for (OpId id = 0; id < n; ++id) {
+      for (OpId d : schedule_.deps(id)) {
+        if (d >= id) {
+          throw_if_missing(id, d);
+          slot_of_.resize(n);
+          for (OpId i = 0; i < n; ++i) {
+            slot_of_[i] = i;
+          }
+          return;
+        }
+        depth[id] = std::max(depth[id], depth[d] + 1);
+      }
+      deepest = std::max(deepest, depth[id]);
+    }
+    std::vector<std::uint32_t> first(static_cast<std::size_t>(deepest) + 2, 0);
+    for (std::uint32_t d : depth) {
+      ++first[d + 1];
+    }
+    for (std::size_t i = 1; i < first.size(); ++i) {
+      first[i] += first[i - 1];
+    }
+    slot_of_.resize(n);
+    for (OpId id = 0; id < n; ++id) {
+      slot_of_[id] = first[depth[id]]++;
+    }
+  }
+
+  void throw_if_missing(OpId id, OpId dep) const {
+    if (dep >= schedule_.size()) {
+      throw std::invalid_argument(
+          fmt::format("op {} depends on op {}, which does not exist", id, dep));
+    }
+  }
+
   // One route per distinct (src, dst, channel); a rank talks to few peers, so a short
   // list per source rank beats a hash map here.
-  void resolve_routes(topology::Fabric& fabric, std::span<const topology::VertexId> placement) {
+  void resolve_routes(topology::Fabric& fabric, std::span<const topology::VertexId> placement,
+                      std::span<const std::int64_t> capacities) {
     struct Peer {
       Rank dst;
       std::uint16_t channel;
@@ -105,7 +167,7 @@ class Executor final : private EventHandler, private TransferSink {
     };
     std::vector<std::vector<Peer>> peers(schedule_.num_ranks());
     std::vector<topology::PathId> path_ids;
-    route_of_.assign(schedule_.size(), NO_ROUTE);
+    ops_.assign(schedule_.size() + 1, OpState{0, NO_ROUTE, 0, 0});
     for (OpId id = 0; id < schedule_.size(); ++id) {
       const Op& op = schedule_.op(id);
       if (op.kind != OpKind::SEND) {
@@ -121,84 +183,89 @@ class Executor final : private EventHandler, private TransferSink {
             Peer{op.dst, op.label.channel, static_cast<std::uint32_t>(path_ids.size() - 1)});
         it = list.end() - 1;
       }
-      route_of_[id] = it->route;
+      ops_[slot_of_[id]].route = it->route;
     }
-    // Spans from path() are stable only once route() is no longer called.
     routes_.reserve(path_ids.size());
+    std::vector<std::span<const topology::EdgeId>> paths;
     for (topology::PathId p : path_ids) {
+      paths.push_back(fabric.path(p));
+    }
+    binding_ = binding_links(paths, capacities);
+    for (std::size_t i = 0; i < path_ids.size(); ++i) {
       routes_.push_back(
-          ResolvedRoute{Route{fabric.path(p), fabric.path_bottleneck(p)}, fabric.path_latency(p)});
+          ResolvedRoute{Route{paths[i], fabric.path_bottleneck(path_ids[i]), binding_[i]},
+                        fabric.path_latency(path_ids[i])});
     }
   }
 
   void build_successors() {
     const std::size_t n = schedule_.size();
-    pending_.assign(n, 0);
-    succ_offsets_.assign(n + 1, 0);
     for (OpId id = 0; id < n; ++id) {
-      pending_[id] = static_cast<std::uint32_t>(schedule_.deps(id).size());
+      OpState& state = ops_[slot_of_[id]];
+      state.pending = static_cast<std::uint32_t>(schedule_.deps(id).size());
+      state.piece = schedule_.op(id).piece;
       for (OpId d : schedule_.deps(id)) {
-        if (d >= n) {
-          throw std::invalid_argument(
-              fmt::format("op {} depends on op {}, which does not exist", id, d));
-        }
-        ++succ_offsets_[d + 1];
+        throw_if_missing(id, d);
+        ++ops_[slot_of_[d] + 1].succ_begin;
       }
     }
     for (std::size_t i = 0; i < n; ++i) {
-      succ_offsets_[i + 1] += succ_offsets_[i];
+      ops_[i + 1].succ_begin += ops_[i].succ_begin;
     }
-    successors_.resize(succ_offsets_[n]);
-    std::vector<std::uint32_t> fill(succ_offsets_.begin(), succ_offsets_.end() - 1);
+    successors_.resize(ops_[n].succ_begin);
+    std::vector<std::uint32_t> fill(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      fill[i] = ops_[i].succ_begin;
+    }
     for (OpId id = 0; id < n; ++id) {
       for (OpId d : schedule_.deps(id)) {
-        successors_[fill[d]++] = id;
+        successors_[fill[slot_of_[d]]++] = slot_of_[id];
       }
     }
   }
 
-  core::Bytes wire_bytes(OpId op) const {
-    const core::Picobytes b = schedule_.bytes(op);
+  core::Bytes wire_bytes(std::uint32_t slot) const {
+    const core::Picobytes b = schedule_.piece_bytes(ops_[slot].piece);
     return static_cast<core::Bytes>((b * options_.wire_num + options_.wire_den - 1) /
                                     options_.wire_den);
   }
 
-  core::Time reduce_time(OpId op) const {
+  core::Time reduce_time(std::uint32_t slot) const {
     if (options_.reduce_bandwidth.is_zero()) {
       return core::Time::zero();
     }
-    return core::transfer_time(schedule_.bytes(op), options_.reduce_bandwidth);
+    return core::transfer_time(schedule_.piece_bytes(ops_[slot].piece), options_.reduce_bandwidth);
   }
 
   // Called when an op's last dependency finishes (or at time 0 for ops without any).
-  void make_ready(OpId op) {
+  void make_ready(std::uint32_t slot) {
     const core::Time now = queue_.now();
     if (options_.record_op_times) {
-      timings_[op].ready = now;
+      timings_[slot].ready = now;
     }
-    if (schedule_.op(op).kind == OpKind::SEND) {
-      const ResolvedRoute& r = routes_[route_of_[op]];
-      queue_.schedule(now + options_.step_latency + r.latency, *this, SEND_START, op);
+    if (ops_[slot].route != NO_ROUTE) {
+      const ResolvedRoute& r = routes_[ops_[slot].route];
+      queue_.schedule(now + options_.step_latency + r.latency, *this, SEND_START, slot);
       return;
     }
-    const core::Time t = reduce_time(op);
+    const core::Time t = reduce_time(slot);
     if (t == core::Time::zero()) {
-      ready_.push_back(op);  // finishes this instant; drained without recursion
+      ready_.push_back(slot);  // finishes this instant; drained without recursion
     } else {
-      queue_.schedule(now + t, *this, REDUCE_DONE, op);
+      queue_.schedule(now + t, *this, REDUCE_DONE, slot);
     }
   }
 
-  void complete(OpId op) {
+  void complete(std::uint32_t slot) {
     const core::Time now = queue_.now();
     if (options_.record_op_times) {
-      timings_[op].end = now;
+      timings_[slot].end = now;
     }
     last_end_ = std::max(last_end_, now);
     ++completed_;
-    for (std::uint32_t i = succ_offsets_[op]; i < succ_offsets_[op + 1]; ++i) {
+    for (std::uint32_t i = ops_[slot].succ_begin; i < ops_[slot + 1].succ_begin; ++i) {
       const OpId s = successors_[i];
-      if (--pending_[s] == 0) {
+      if (--ops_[s].pending == 0) {
         make_ready(s);
       }
     }
@@ -206,38 +273,38 @@ class Executor final : private EventHandler, private TransferSink {
 
   void drain_ready() {
     while (!ready_.empty()) {
-      const OpId op = ready_.back();
+      const std::uint32_t slot = ready_.back();
       ready_.pop_back();
-      complete(op);
+      complete(slot);
     }
   }
 
-  void on_event(std::uint8_t kind, std::uint32_t op) override {
+  void on_event(std::uint8_t kind, std::uint32_t slot) override {
     if (kind == SEND_START) {
       ++sends_;
-      network_->start(op, routes_[route_of_[op]].route, wire_bytes(op));
+      network_->start(slot, routes_[ops_[slot].route].route, wire_bytes(slot));
       return;
     }
-    complete(op);
+    complete(slot);
     drain_ready();
   }
 
-  void on_transfer_done(TransferId op) override {
-    complete(op);
+  void on_transfer_done(TransferId slot) override {
+    complete(slot);
     drain_ready();
   }
 
   Deadlock deadlock() const {
     Deadlock d;
     for (OpId op = 0; op < schedule_.size(); ++op) {
-      if (pending_[op] == 0) {
+      if (ops_[slot_of_[op]].pending == 0) {
         continue;
       }
       ++d.waiting_ops;
       if (d.first_waiters.size() < WAITERS_SHOWN) {
         Deadlock::Waiter w{op, {}};
         for (OpId dep : schedule_.deps(op)) {
-          if (pending_[dep] != 0) {
+          if (ops_[slot_of_[dep]].pending != 0) {
             w.waits_on.push_back(dep);
           }
         }
@@ -247,11 +314,12 @@ class Executor final : private EventHandler, private TransferSink {
     return d;
   }
 
-  CriticalPath critical_path() const {
+  // `timings` by op id.
+  CriticalPath critical_path(const std::vector<OpTiming>& timings) const {
     CriticalPath cp;
     OpId op = 0;
     for (OpId i = 1; i < schedule_.size(); ++i) {
-      if (timings_[i].end > timings_[op].end) {
+      if (timings[i].end > timings[op].end) {
         op = i;
       }
     }
@@ -262,17 +330,17 @@ class Executor final : private EventHandler, private TransferSink {
         break;
       }
       op = *std::max_element(deps.begin(), deps.end(),
-                             [&](OpId a, OpId b) { return timings_[a].end < timings_[b].end; });
+                             [&](OpId a, OpId b) { return timings[a].end < timings[b].end; });
     }
     std::reverse(cp.ops.begin(), cp.ops.end());
     for (OpId o : cp.ops) {
-      const core::Time spent = timings_[o].end - timings_[o].ready;
+      const core::Time spent = timings[o].end - timings[o].ready;
       if (schedule_.op(o).kind != OpKind::SEND) {
         cp.reduction += spent;
         continue;
       }
-      const ResolvedRoute& r = routes_[route_of_[o]];
-      const core::Bytes bytes = wire_bytes(o);
+      const ResolvedRoute& r = routes_[ops_[slot_of_[o]].route];
+      const core::Bytes bytes = wire_bytes(slot_of_[o]);
       const core::Time alone =
           bytes == 0 ? core::Time::zero() : core::transfer_time(bytes, r.route.bottleneck);
       ++cp.sends;
@@ -289,9 +357,9 @@ class Executor final : private EventHandler, private TransferSink {
   EventQueue queue_;
   std::unique_ptr<NetworkModel> network_;
   std::vector<ResolvedRoute> routes_;
-  std::vector<std::uint32_t> route_of_;  // by op; NO_ROUTE for reduces
-  std::vector<std::uint32_t> pending_;   // unfinished dependencies, by op
-  std::vector<std::uint32_t> succ_offsets_;
+  std::vector<std::vector<std::uint32_t>> binding_;  // per route: routes_[i].route.binding
+  std::vector<std::uint32_t> slot_of_;               // op id -> slot
+  std::vector<OpState> ops_;  // by slot, plus a sentinel for the last slot's successors
   std::vector<OpId> successors_;
   std::vector<OpTiming> timings_;
   std::vector<OpId> ready_;

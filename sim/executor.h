@@ -74,7 +74,8 @@ struct RunResult {
 // bytes / reduce_bandwidth (0 = free). If events run out while ops remain, the result
 // carries a Deadlock naming them; the run never hangs.
 // Cost: routes are resolved once per distinct (src, dst, channel) before the run; then
-// O(1) work per op plus the network model's, no allocation per event. Memory: 12 B/op
+// O(1) work per op plus the network model's, no allocation per event. Memory: 16 B/op + 4 B per
+// dependency
 // (+16 B/op with op times) on top of the schedule.
 // Throws std::invalid_argument if the placement is not one distinct GPU per rank, or the
 // wire ratio is below 1.

@@ -17,13 +17,19 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
     queue_.schedule(queue_.now(), *this, EMPTY_DONE, id);
     return;
   }
-  const MaxMinSolver::FlowId f = solver_.add_flow(route.links);
+  const MaxMinSolver::FlowId f =
+      solver_.add_flow(route.binding.empty() ? route.links : route.binding);
   if (f >= flows_.size()) {
     flows_.resize(static_cast<std::size_t>(f) + 1);
   }
-  flows_[f] = FlowState{id, core::to_picobytes(bytes), 0, queue_.now(), {}};
+  FlowState& s = flows_[f];
+  s = FlowState{id, core::to_picobytes(bytes), solver_.rate(f), queue_.now(), {}, route.links};
   usage_.enter(route.links, queue_.now());
-  request_solve();
+  if (s.rate > 0) {  // alone on its path: its rate is final until something joins it
+    schedule_completion(f);
+  } else {
+    request_solve();
+  }
 }
 
 void FlowModel::request_solve() {
@@ -45,19 +51,27 @@ void FlowModel::solve() {
     s.since = now;
     s.rate = solver_.rate(f);
     queue_.cancel(s.completion);
-    s.completion = queue_.schedule_cancellable(
-        now + core::transfer_time(s.remaining, core::Bandwidth::from_bytes_per_second(s.rate)),
-        *this, FLOW_DONE, f);
+    schedule_completion(f);
   }
+}
+
+void FlowModel::schedule_completion(MaxMinSolver::FlowId f) {
+  FlowState& s = flows_[f];
+  s.completion = queue_.schedule_cancellable(
+      queue_.now() +
+          core::transfer_time(s.remaining, core::Bandwidth::from_bytes_per_second(s.rate)),
+      *this, FLOW_DONE, f);
 }
 
 void FlowModel::finish(MaxMinSolver::FlowId f) {
   FlowState& s = flows_[f];
   s.completion = {};
   const TransferId transfer = s.transfer;
-  usage_.leave(solver_.path(f), queue_.now());
+  usage_.leave(s.links, queue_.now());
   solver_.remove_flow(f);
-  request_solve();
+  if (solver_.needs_solve()) {
+    request_solve();
+  }
   sink_.on_transfer_done(transfer);
 }
 

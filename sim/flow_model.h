@@ -15,7 +15,8 @@ namespace collsim::sim {
 // Time. Rates are integer bytes per second and progress is kept in picobytes, so a flow
 // at rate R advances exactly R picobytes per picosecond; a flow's completion is
 // ceil(remaining / rate) after its last rate change — the only rounding, once, up.
-// Batching. Starts and finishes mark the solver dirty; one LATE event per instant solves
+// Batching. A flow alone on its links gets its rate at once; other starts and finishes
+// mark the solver dirty, and one LATE event per instant solves
 // after every change of that instant, and only flows whose rate changed get their
 // completion event moved (cancel + reschedule).
 // Complexity: O(hops) per start/finish plus the solver's component recompute.
@@ -37,11 +38,13 @@ class FlowModel final : public NetworkModel, private EventHandler {
     std::int64_t rate = 0;
     core::Time since;  // when `remaining` was last brought up to date
     EventHandle completion;
+    std::span<const LinkId> links;  // the whole route, for the link-usage bookkeeping
   };
 
   void on_event(std::uint8_t kind, std::uint32_t id) override;
   void request_solve();
   void solve();
+  void schedule_completion(MaxMinSolver::FlowId f);
   void finish(MaxMinSolver::FlowId f);
 
   EventQueue& queue_;

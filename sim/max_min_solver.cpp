@@ -48,13 +48,29 @@ MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
   flow.path = path;
   flow.rate = 0;
   flow.alive = true;
+  bool alone = true;
+  LinkId narrowest = path.front();
   for (std::uint32_t h = 0; h < path.size(); ++h) {
     Link& link = links_[path[h]];
     flow.position[h] = static_cast<std::uint32_t>(link.entries.size());
     link.entries.push_back(Entry{f, h});
-    mark_dirty(path[h]);
+    alone = alone && link.entries.size() == 1;
+    if (link.capacity < links_[narrowest].capacity) {
+      narrowest = path[h];
+    }
   }
   ++active_;
+  if (alone) {
+    flow.rate = links_[narrowest].capacity;
+    flow.frozen_at = narrowest;
+    for (LinkId l : path) {
+      links_[l].load = flow.rate;
+    }
+    return f;
+  }
+  for (LinkId l : path) {
+    mark_dirty(l);
+  }
   return f;
 }
 
@@ -69,7 +85,9 @@ void MaxMinSolver::remove_flow(FlowId f) {
     link.entries[pos] = moved;
     flows_[moved.flow].position[moved.hop] = pos;
     link.entries.pop_back();
-    mark_dirty(flow.path[h]);
+    if (!link.entries.empty()) {
+      mark_dirty(flow.path[h]);
+    }
   }
   flow.alive = false;
   flow.rate = 0;
@@ -98,10 +116,6 @@ void MaxMinSolver::freeze(FlowId f, std::int64_t rate, LinkId at) {
     link.residual -= rate;
     link.delta += rate - flow.rate;
     --link.unfrozen;
-    if (l != at && link.unfrozen > 0) {
-      heap_.push_back(Share{link.residual, link.unfrozen, l});
-      std::push_heap(heap_.begin(), heap_.end(), later);
-    }
   }
 }
 
@@ -125,6 +139,10 @@ void MaxMinSolver::fill() {
       ++link.unfrozen;
     }
   }
+  if (touched_.size() <= SMALL_FILL) {
+    fill_by_scan();
+    return;
+  }
   heap_.clear();
   for (LinkId l : touched_) {
     heap_.push_back(Share{links_[l].residual, links_[l].unfrozen, l});
@@ -135,16 +153,50 @@ void MaxMinSolver::fill() {
     const Share top = heap_.back();
     heap_.pop_back();
     const Link& link = links_[top.link];
-    if (link.unfrozen == 0 || top.residual != link.residual || top.unfrozen != link.unfrozen) {
-      continue;  // stale key: the link was re-keyed after this entry was pushed
+    if (link.unfrozen == 0) {
+      continue;
     }
-    const std::int64_t share = std::max<std::int64_t>(1, link.residual / link.unfrozen);
-    // Index loop: freeze() never changes a link's entry list.
-    for (std::size_t i = 0; i < links_[top.link].entries.size(); ++i) {
-      const FlowId f = links_[top.link].entries[i].flow;
-      if (flows_[f].in_set == solve_ && flows_[f].frozen != round_) {
-        freeze(f, share, top.link);
+    if (top.residual != link.residual || top.unfrozen != link.unfrozen) {
+      // Freezing a flow at the lowest share never lowers another link's share, so a stale
+      // key is at most the true one: re-key the link now, when it reaches the top.
+      heap_.push_back(Share{link.residual, link.unfrozen, top.link});
+      std::push_heap(heap_.begin(), heap_.end(), later);
+      continue;
+    }
+    freeze_link(top.link);
+  }
+}
+
+// The same sweep for a handful of links: a scan for the smallest share beats a heap.
+void MaxMinSolver::fill_by_scan() {
+  for (;;) {
+    const Link* best = nullptr;
+    LinkId best_id = 0;
+    for (LinkId l : touched_) {
+      const Link& link = links_[l];
+      if (link.unfrozen > 0 &&
+          (best == nullptr || later(Share{best->residual, best->unfrozen, best_id},
+                                    Share{link.residual, link.unfrozen, l}))) {
+        best = &link;
+        best_id = l;
       }
+    }
+    if (best == nullptr) {
+      return;
+    }
+    freeze_link(best_id);
+  }
+}
+
+// Freezes the unfrozen flows of A on link l at l's fair share.
+void MaxMinSolver::freeze_link(LinkId l) {
+  const Link& link = links_[l];
+  const std::int64_t share = std::max<std::int64_t>(1, link.residual / link.unfrozen);
+  // Index loop: freeze() never changes a link's entry list.
+  for (std::size_t i = 0; i < links_[l].entries.size(); ++i) {
+    const FlowId f = links_[l].entries[i].flow;
+    if (flows_[f].in_set == solve_ && flows_[f].frozen != round_) {
+      freeze(f, share, l);
     }
   }
 }
@@ -152,20 +204,25 @@ void MaxMinSolver::fill() {
 // Whether an outside flow still has a bottleneck under the tentative rates.
 bool MaxMinSolver::has_bottleneck(FlowId g) const {
   const std::int64_t x = flows_[g].rate;
-  for (LinkId l : flows_[g].path) {
+  auto is_bottleneck = [&](LinkId l) {
     const Link& link = links_[l];
     const std::int64_t load = link.load + (link.touched == round_ ? link.delta : 0);
     if (link.capacity - load >= static_cast<std::int64_t>(link.entries.size())) {
-      continue;  // not saturated: room for every flow on it to grow
+      return false;  // not saturated: room for every flow on it to grow
     }
-    bool largest = true;
     for (const Entry& e : link.entries) {
       if (tentative_rate(e.flow) > x) {
-        largest = false;
-        break;
+        return false;
       }
     }
-    if (largest) {
+    return true;
+  };
+  // The link that last froze it is by far the likeliest to still be its bottleneck.
+  if (is_bottleneck(flows_[g].frozen_at)) {
+    return true;
+  }
+  for (LinkId l : flows_[g].path) {
+    if (l != flows_[g].frozen_at && is_bottleneck(l)) {
       return true;
     }
   }

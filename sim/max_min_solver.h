@@ -49,14 +49,21 @@ class MaxMinSolver {
   using FlowId = std::uint32_t;
   using LinkId = std::uint32_t;
   static constexpr std::size_t MAX_HOPS = 16;
+  // Up to this many links, filling scans for the smallest share instead of using a heap.
+  static constexpr std::size_t SMALL_FILL = 16;
 
   explicit MaxMinSolver(std::vector<std::int64_t> capacities);
 
   // Adds a flow over `path` (ids < number of links, at most MAX_HOPS, no link twice). The
-  // path's storage must outlive the flow. Its rate is 0 until the next solve().
+  // path's storage must outlive the flow. A flow that shares no link with another gets its
+  // max-min rate, the smallest capacity on its path, at once (nothing else can change);
+  // otherwise its rate is 0 until the next solve().
   FlowId add_flow(std::span<const LinkId> path);
-  // Removes a flow; its id may be reused by a later add_flow().
+  // Removes a flow; its id may be reused by a later add_flow(). Only links that still carry
+  // flows need a solve().
   void remove_flow(FlowId f);
+  // Whether adds or removes since the last solve() may have moved any rate.
+  bool needs_solve() const { return !dirty_.empty(); }
   // Brings the rates up to date after the adds and removes since the last call and
   // returns the flows whose rate changed (new flows included), in a deterministic order.
   std::span<const FlowId> solve();
@@ -80,7 +87,7 @@ class MaxMinSolver {
     std::int64_t capacity = 0;
     std::int64_t load = 0;  // sum of the committed rates of its flows
     std::vector<Entry> entries;
-    std::uint64_t dirty = 0;  // dirty_epoch_ when last marked
+    std::uint64_t dirty = 0;    // dirty_epoch_ when last marked
     std::uint64_t touched = 0;  // round_ when its scratch fields below were last set
     std::int64_t residual = 0;
     std::int64_t delta = 0;  // tentative change of load this round
@@ -107,6 +114,8 @@ class MaxMinSolver {
   void mark_dirty(LinkId l);
   void join(FlowId f);
   void fill();
+  void fill_by_scan();
+  void freeze_link(LinkId l);
   void freeze(FlowId f, std::int64_t rate, LinkId at);
   bool check();
   bool has_bottleneck(FlowId g) const;

@@ -25,11 +25,13 @@ class TransferSink {
   ~TransferSink() = default;
 };
 
-// A routed path as a network model sees it: directed link ids, and the smallest capacity
-// among them (so the ideal model needs no scan).
+// A routed path as a network model sees it: directed link ids, the smallest capacity among
+// them (so the ideal model needs no scan), and the links of it that can ever limit a flow
+// (sim/binding_links.h; empty = all of them), which is all the flow model's solver needs.
 struct Route {
   std::span<const LinkId> links;
   core::Bandwidth bottleneck;
+  std::span<const LinkId> binding = {};
 };
 
 // The network models, in order of fidelity (DESIGN.md §6).

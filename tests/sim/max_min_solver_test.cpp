@@ -121,17 +121,33 @@ TEST(MaxMinSolver, RemovalGivesTheBandwidthBackAndReportsOnlyChangedFlows) {
   EXPECT_TRUE(s.solve().empty());
 }
 
+TEST(MaxMinSolver, AFlowAloneOnItsLinksGetsItsBottleneckAtOnce) {
+  MaxMinSolver s({30, 10});
+  const std::vector<LinkId> p{0, 1};
+  const FlowId a = s.add_flow(p);
+  EXPECT_EQ(s.rate(a), 10);
+  EXPECT_FALSE(s.needs_solve());
+  EXPECT_TRUE(s.solve().empty());
+  s.remove_flow(a);
+  EXPECT_FALSE(s.needs_solve());  // nothing left on its links to speed up
+}
+
 TEST(MaxMinSolver, ANewFlowWithTheIdOfAFinishedOneIsReported) {
   MaxMinSolver s({10});
   const std::vector<LinkId> p{0};
   const FlowId a = s.add_flow(p);
+  const FlowId c = s.add_flow(p);
   s.solve();
+  EXPECT_EQ(s.rate(a), 5);
   s.remove_flow(a);
   const FlowId b = s.add_flow(p);
   EXPECT_EQ(a, b);
+  EXPECT_EQ(s.rate(b), 0);  // shares its link: no rate until solve()
   const auto changed = s.solve();
-  ASSERT_EQ(changed.size(), 1u);
-  EXPECT_EQ(s.rate(b), 10);
+  // b is new (reported although it ends with the rate a had); c keeps 5.
+  EXPECT_EQ(std::vector<FlowId>(changed.begin(), changed.end()), std::vector<FlowId>{b});
+  EXPECT_EQ(s.rate(b), 5);
+  EXPECT_EQ(s.rate(c), 5);
 }
 
 TEST(MaxMinSolver, WorkFollowsThePropagationNotTheComponentSize) {

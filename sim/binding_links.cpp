@@ -1,0 +1,53 @@
+#include "sim/binding_links.h"
+
+#include <algorithm>
+
+namespace collsim::sim {
+
+std::vector<std::vector<std::uint32_t>> binding_links(
+    std::span<const std::span<const std::uint32_t>> routes,
+    std::span<const std::int64_t> capacities) {
+  // users[l]: the routes through link l, in increasing order.
+  std::vector<std::vector<std::uint32_t>> users(capacities.size());
+  for (std::uint32_t r = 0; r < routes.size(); ++r) {
+    for (std::uint32_t l : routes[r]) {
+      users[l].push_back(r);
+    }
+  }
+  auto on_route = [&](std::uint32_t r, std::uint32_t l) {
+    return std::find(routes[r].begin(), routes[r].end(), l) != routes[r].end();
+  };
+  auto implied_by = [&](std::uint32_t l, std::uint32_t m) {
+    if (capacities[m] > capacities[l]) {
+      return false;
+    }
+    if (capacities[m] == capacities[l] && users[m].size() == users[l].size() && m > l) {
+      return false;  // the same constraint twice: keep the lower id
+    }
+    return std::all_of(users[l].begin(), users[l].end(),
+                       [&](std::uint32_t r) { return on_route(r, m); });
+  };
+  std::vector<char> implied(capacities.size(), 0);
+  for (std::uint32_t l = 0; l < capacities.size(); ++l) {
+    if (users[l].empty()) {
+      continue;
+    }
+    for (std::uint32_t m : routes[users[l].front()]) {
+      if (m != l && implied_by(l, m)) {
+        implied[l] = 1;
+        break;
+      }
+    }
+  }
+  std::vector<std::vector<std::uint32_t>> out(routes.size());
+  for (std::uint32_t r = 0; r < routes.size(); ++r) {
+    for (std::uint32_t l : routes[r]) {
+      if (implied[l] == 0) {
+        out[r].push_back(l);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace collsim::sim
