@@ -75,8 +75,11 @@ class Executor final : private EventHandler, private TransferSink {
     r.fingerprint = queue_.fingerprint();
     r.ops_completed = completed_;
     r.sends = sends_;
-    r.link_stats.assign(network_->link_usage().stats().begin(),
-                        network_->link_usage().stats().end());
+    const LinkUsage& usage = network_->link_usage();
+    r.link_stats.reserve(usage.size());
+    for (std::uint32_t l = 0; l < usage.size(); ++l) {
+      r.link_stats.push_back(usage.stats(l));
+    }
     if (options_.record_op_times) {
       r.timings.resize(schedule_.size());
       for (OpId id = 0; id < schedule_.size(); ++id) {

@@ -7,25 +7,26 @@ namespace collsim::sim {
 
 void LinkUsage::enter(std::span<const std::uint32_t> links, core::Time now) {
   for (std::uint32_t l : links) {
-    LinkStats& s = stats_[l];
-    if (active_[l] >= 2) {
-      s.shared_time += now - since_[l];
+    PerLink& p = links_[l];
+    if (p.active >= 2) {
+      p.stats.shared_time += now - p.since;
     }
-    since_[l] = now;
-    ++active_[l];
-    ++s.transfers;
-    s.max_transfers = std::max(s.max_transfers, active_[l]);
+    p.since = now;
+    ++p.active;
+    ++p.stats.transfers;
+    p.stats.max_transfers = std::max(p.stats.max_transfers, p.active);
   }
 }
 
 void LinkUsage::leave(std::span<const std::uint32_t> links, core::Time now) {
   for (std::uint32_t l : links) {
-    assert(active_[l] > 0);
-    if (active_[l] >= 2) {
-      stats_[l].shared_time += now - since_[l];
+    PerLink& p = links_[l];
+    assert(p.active > 0);
+    if (p.active >= 2) {
+      p.stats.shared_time += now - p.since;
     }
-    since_[l] = now;
-    --active_[l];
+    p.since = now;
+    --p.active;
   }
 }
 

@@ -21,18 +21,22 @@ struct LinkStats {
 // Complexity: O(1) per link per enter/leave; O(links) memory.
 class LinkUsage {
  public:
-  explicit LinkUsage(std::size_t num_links)
-      : stats_(num_links), active_(num_links), since_(num_links) {}
+  explicit LinkUsage(std::size_t num_links) : links_(num_links) {}
 
   void enter(std::span<const std::uint32_t> links, core::Time now);
   void leave(std::span<const std::uint32_t> links, core::Time now);
 
-  std::span<const LinkStats> stats() const { return stats_; }
+  std::size_t size() const { return links_.size(); }
+  const LinkStats& stats(std::uint32_t link) const { return links_[link].stats; }
 
  private:
-  std::vector<LinkStats> stats_;
-  std::vector<std::uint32_t> active_;
-  std::vector<core::Time> since_;  // when active_ last changed
+  // One record per link, so that a transfer entering a link touches one cache line.
+  struct PerLink {
+    LinkStats stats;
+    std::uint32_t active = 0;
+    core::Time since;  // when `active` last changed
+  };
+  std::vector<PerLink> links_;
 };
 
 }  // namespace collsim::sim

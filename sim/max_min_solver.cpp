@@ -139,6 +139,21 @@ void MaxMinSolver::fill() {
       ++link.unfrozen;
     }
   }
+  // Each touched link's flows of A, contiguous in members_: freezing a link then visits
+  // only them, not every flow on it (a spine link may carry hundreds).
+  std::uint32_t offset = 0;
+  for (LinkId l : touched_) {
+    links_[l].members = offset;
+    links_[l].member_count = 0;
+    offset += links_[l].unfrozen;
+  }
+  members_.resize(offset);
+  for (FlowId f : set_) {
+    for (LinkId l : flows_[f].path) {
+      Link& link = links_[l];
+      members_[link.members + link.member_count++] = f;
+    }
+  }
   if (touched_.size() <= SMALL_FILL) {
     fill_by_scan();
     return;
@@ -192,10 +207,9 @@ void MaxMinSolver::fill_by_scan() {
 void MaxMinSolver::freeze_link(LinkId l) {
   const Link& link = links_[l];
   const std::int64_t share = std::max<std::int64_t>(1, link.residual / link.unfrozen);
-  // Index loop: freeze() never changes a link's entry list.
-  for (std::size_t i = 0; i < links_[l].entries.size(); ++i) {
-    const FlowId f = links_[l].entries[i].flow;
-    if (flows_[f].in_set == solve_ && flows_[f].frozen != round_) {
+  for (std::uint32_t i = link.members; i < link.members + link.member_count; ++i) {
+    const FlowId f = members_[i];
+    if (flows_[f].frozen != round_) {
       freeze(f, share, l);
     }
   }
@@ -243,7 +257,12 @@ bool MaxMinSolver::check() {
       continue;
     }
     for (LinkId l : flow.path) {
-      for (const Entry& e : links_[l].entries) {
+      const Link& link = links_[l];
+      const auto n = static_cast<std::int64_t>(link.entries.size());
+      if (link.capacity - link.load >= n && link.capacity - link.load - link.delta >= n) {
+        continue;  // room to spare before and after: the bottleneck of no flow on it
+      }
+      for (const Entry& e : link.entries) {
         Flow& g = flows_[e.flow];
         if (g.in_set == solve_ || g.checked == round_) {
           continue;

@@ -92,6 +92,8 @@ class MaxMinSolver {
     std::int64_t residual = 0;
     std::int64_t delta = 0;  // tentative change of load this round
     std::uint32_t unfrozen = 0;
+    std::uint32_t members = 0;  // this round: where its flows of A start in members_
+    std::uint32_t member_count = 0;
   };
   struct Flow {
     std::span<const LinkId> path;
@@ -131,6 +133,7 @@ class MaxMinSolver {
   std::vector<LinkId> dirty_;
   std::vector<FlowId> set_;  // A
   std::vector<LinkId> touched_;
+  std::vector<FlowId> members_;
   std::vector<FlowId> joining_;
   std::vector<Share> heap_;
   std::vector<FlowId> changed_;

@@ -117,7 +117,7 @@ TEST_P(EveryNetworkModel, TransfersOnDisjointLinksDoNotInteract) {
   q_.run();
   EXPECT_EQ(sink_->done.at(1), 1'000'000);
   EXPECT_EQ(sink_->done.at(2), 2'000'000);
-  EXPECT_EQ(model_->link_usage().stats()[0].max_transfers, 1u);
+  EXPECT_EQ(model_->link_usage().stats(0).max_transfers, 1u);
 }
 
 TEST_P(EveryNetworkModel, LinkUsageSeesOverlapWhateverTheModel) {
@@ -126,11 +126,11 @@ TEST_P(EveryNetworkModel, LinkUsageSeesOverlapWhateverTheModel) {
   starter_->add(q_, Time::zero(), {1, route({0, 2}, GBPS), 1000});
   starter_->add(q_, Time::zero(), {2, route({1, 2}, GBPS), 1000});
   q_.run();
-  const LinkStats& port = model_->link_usage().stats()[2];
+  const LinkStats& port = model_->link_usage().stats(2);
   EXPECT_EQ(port.max_transfers, 2u);
   EXPECT_EQ(port.transfers, 2u);
   EXPECT_GT(port.shared_time, Time::zero());
-  EXPECT_EQ(model_->link_usage().stats()[0].max_transfers, 1u);
+  EXPECT_EQ(model_->link_usage().stats(0).max_transfers, 1u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, EveryNetworkModel,
