@@ -22,8 +22,8 @@ int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
       "tolerance", po::value<std::string>()->value_name("PCT"),
       "the largest relative change that passes, e.g. 1% (default 0%)")(
       "set", po::value<std::vector<std::string>>()->composing()->value_name("PATH=VALUE"),
-      "override a field of the file (repeatable)")(
-      "jobs,j", po::value<unsigned>()->value_name("N"), "run N simulations at once");
+      "override a field of the file (repeatable)")("jobs,j", po::value<unsigned>()->value_name("N"),
+                                                   "run N simulations at once");
   po::options_description all;
   all.add(visible).add_options()("file", po::value<std::string>());
   po::positional_options_description positional;

@@ -1,7 +1,6 @@
 #include "cli/sweep_command.h"
 
 #include <iostream>
-
 #include <unistd.h>
 
 #include "cli/scenario_flags.h"

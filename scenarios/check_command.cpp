@@ -54,15 +54,17 @@ Keyed key_rows(const CsvTable& t) {
     if (point >= 0) {
       label = fmt::format("point {} (", row[static_cast<std::size_t>(point)]);
       for (int c = point + 2; c < algo_col; ++c) {
-        label += fmt::format("{}{}={}", c == point + 2 ? "" : ", ", t.header[static_cast<std::size_t>(c)],
-                             row[static_cast<std::size_t>(c)]);
+        label +=
+            fmt::format("{}{}={}", c == point + 2 ? "" : ", ",
+                        t.header[static_cast<std::size_t>(c)], row[static_cast<std::size_t>(c)]);
       }
       label += ") ";
     }
     core::Bytes bytes = 0;
     const std::string& s = row[static_cast<std::size_t>(size)];
     std::from_chars(s.data(), s.data() + s.size(), bytes);
-    label += fmt::format("{} {}", row[static_cast<std::size_t>(algorithm)], core::format_size(bytes));
+    label +=
+        fmt::format("{} {}", row[static_cast<std::size_t>(algorithm)], core::format_size(bytes));
     k.index.emplace(label, r);
     k.labels.push_back(std::move(label));
   }
@@ -148,8 +150,8 @@ CommandOutput check_command(const CheckFlags& flags) {
   }
   for (std::size_t r = 0; r < baseline.rows.size(); ++r) {
     if (new_keys.index.find(old_keys.labels[r]) == new_keys.index.end()) {
-      report += fmt::format("missing: {} is in the baseline but no longer run\n",
-                            old_keys.labels[r]);
+      report +=
+          fmt::format("missing: {} is in the baseline but no longer run\n", old_keys.labels[r]);
       ++moved;
       ++rows_moved;
     }

@@ -112,9 +112,9 @@ FabricHops fabric_hops(const algorithms::Schedule& schedule, topology::Fabric& f
     try {
       p = fabric.route(a, b, 0);
     } catch (const std::runtime_error& e) {
-      throw core::InputError({file, 0, 0}, "spec.topology",
-                             fmt::format("ranks {} and {} must exchange data: {}", src, dst,
-                                         e.what()));
+      throw core::InputError(
+          {file, 0, 0}, "spec.topology",
+          fmt::format("ranks {} and {} must exchange data: {}", src, dst, e.what()));
     }
     const HopFigures h{fabric.path_latency(p), fabric.path_bottleneck(p)};
     if (!first) {
@@ -164,9 +164,8 @@ ClosedForm closed_form(const ClosedFormInputs& in, const algorithms::RankLayout&
         }
         case Algorithm::BINARY_TREE: {
           const int k = chunks(in, per_channel, ChunkDefault::WHOLE);
-          return of(
-              algorithms::binary_tree_rooted_cost(p, k, in.options.pipeline, flat).seconds(s),
-              algorithms::binary_tree_rooted_steps(p, k, in.options.pipeline));
+          return of(algorithms::binary_tree_rooted_cost(p, k, in.options.pipeline, flat).seconds(s),
+                    algorithms::binary_tree_rooted_steps(p, k, in.options.pipeline));
         }
         case Algorithm::BINOMIAL_TREE: {
           const int k = chunks(in, per_channel, ChunkDefault::WHOLE);

@@ -10,8 +10,8 @@
 namespace collsim::scenarios {
 namespace {
 
-constexpr double MATCH = 0.001;     // |gap| below 0.1%
-constexpr double MATERIAL = 0.01;   // a share of the simulated time worth naming
+constexpr double MATCH = 0.001;    // |gap| below 0.1%
+constexpr double MATERIAL = 0.01;  // a share of the simulated time worth naming
 
 std::string link_kind(const topology::Fabric& fabric, const topology::Link& link) {
   const topology::Vertex& from = fabric.vertex(link.from);
@@ -35,9 +35,8 @@ std::string link_kind(const topology::Fabric& fabric, const topology::Link& link
 std::string contention_phrase(const sim::RunResult& result, const topology::Fabric& fabric) {
   auto key = [&](std::size_t l) {
     const sim::LinkStats& s = result.link_stats[l];
-    const bool into_gpu =
-        fabric.vertex(fabric.link(static_cast<topology::EdgeId>(l)).to).kind ==
-        topology::VertexKind::GPU;
+    const bool into_gpu = fabric.vertex(fabric.link(static_cast<topology::EdgeId>(l)).to).kind ==
+                          topology::VertexKind::GPU;
     return std::tuple(s.shared_time, s.max_transfers, into_gpu);
   };
   std::size_t busiest = 0;
@@ -68,8 +67,7 @@ double gap_fraction(core::Time simulated, double closed_seconds) {
 }
 
 std::string gap_cause(const sim::RunResult& result, const topology::Fabric& fabric,
-                      const ClosedForm& closed, const FabricHops& hops,
-                      const GapContext& context) {
+                      const ClosedForm& closed, const FabricHops& hops, const GapContext& context) {
   if (result.deadlock) {
     return deadlock_phrase(*result.deadlock);
   }
@@ -90,7 +88,8 @@ std::string gap_cause(const sim::RunResult& result, const topology::Fabric& fabr
   // by which the simulation is slower than the formula.
   const double excess = total - *closed.seconds;
   const double contention = cp != nullptr ? cp->contention.seconds() : 0;
-  if (contention > 0 && (contention >= MATERIAL * total || (excess > 0 && contention >= 0.5 * excess))) {
+  if (contention > 0 &&
+      (contention >= MATERIAL * total || (excess > 0 && contention >= 0.5 * excess))) {
     return contention_phrase(result, fabric);
   }
   if (cp != nullptr && !context.reduce_bandwidth.is_zero() &&
@@ -110,7 +109,8 @@ std::string gap_cause(const sim::RunResult& result, const topology::Fabric& fabr
   if (gap < 0 && context.algorithm == algorithms::Algorithm::DOUBLE_BINARY_TREE) {
     return "no port carries the formula's load";
   }
-  return context.protocol ? "protocol framing rounds each send up" : "uneven hops on the critical path";
+  return context.protocol ? "protocol framing rounds each send up"
+                          : "uneven hops on the critical path";
 }
 
 }  // namespace collsim::scenarios

@@ -15,7 +15,7 @@ struct GapContext {
   algorithms::Algorithm algorithm = algorithms::Algorithm::RING;
   sim::NetworkKind network = sim::NetworkKind::FLOW;
   std::uint32_t channels = 1;
-  bool protocol = false;  // a protocol's framing is on the wire
+  bool protocol = false;             // a protocol's framing is on the wire
   core::Bandwidth reduce_bandwidth;  // 0: reductions are free
 };
 

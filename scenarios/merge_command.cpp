@@ -34,8 +34,8 @@ class PointOwners {
   explicit PointOwners(std::size_t total) : owner_(total, NONE) {}
   void add(const std::vector<std::string>& files, std::size_t input, std::size_t point) {
     if (point >= owner_.size()) {
-      fail(files[input], fmt::format("point {} is outside the sweep's {} points", point,
-                                     owner_.size()));
+      fail(files[input],
+           fmt::format("point {} is outside the sweep's {} points", point, owner_.size()));
     }
     if (owner_[point] != NONE && owner_[point] != input) {
       fail(files[input], fmt::format("point {} is also in '{}': the shards overlap", point,
@@ -46,9 +46,8 @@ class PointOwners {
   void check_complete(const std::vector<std::string>& files) const {
     for (std::size_t p = 0; p < owner_.size(); ++p) {
       if (owner_[p] == NONE) {
-        fail(files.front(),
-             fmt::format("point {} is in none of the {} inputs: a shard is missing", p,
-                         files.size()));
+        fail(files.front(), fmt::format("point {} is in none of the {} inputs: a shard is missing",
+                                        p, files.size()));
       }
     }
   }
@@ -58,7 +57,8 @@ class PointOwners {
   std::vector<std::size_t> owner_;
 };
 
-std::string merge_csv(const std::vector<std::string>& files, const std::vector<std::string>& texts) {
+std::string merge_csv(const std::vector<std::string>& files,
+                      const std::vector<std::string>& texts) {
   std::vector<CsvTable> tables;
   for (std::size_t i = 0; i < texts.size(); ++i) {
     try {
@@ -84,7 +84,8 @@ std::string merge_csv(const std::vector<std::string>& files, const std::vector<s
     for (std::size_t r = 0; r < tables[i].rows.size(); ++r) {
       const std::size_t points = parse_index(files[i], tables[i].rows[r][1]);
       if (total && points != *total) {
-        fail(files[i], fmt::format("a row of a {}-point sweep; the others have {}", points, *total));
+        fail(files[i],
+             fmt::format("a row of a {}-point sweep; the others have {}", points, *total));
       }
       total = points;
       lines.push_back({parse_index(files[i], tables[i].rows[r][0]), &tables[i].lines[r]});
@@ -114,7 +115,8 @@ std::string merge_csv(const std::vector<std::string>& files, const std::vector<s
   return out;
 }
 
-std::string merge_json(const std::vector<std::string>& files, const std::vector<std::string>& texts) {
+std::string merge_json(const std::vector<std::string>& files,
+                       const std::vector<std::string>& texts) {
   std::vector<Json> docs;
   for (std::size_t i = 0; i < texts.size(); ++i) {
     try {

@@ -3,10 +3,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <sstream>
-
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <fmt/format.h>

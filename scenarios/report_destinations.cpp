@@ -22,7 +22,8 @@ std::string_view extension(ReportFormat f) {
 }
 
 bool ends_with(const std::string& s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 }  // namespace
@@ -30,9 +31,9 @@ bool ends_with(const std::string& s, std::string_view suffix) {
 std::vector<Destination> report_destinations(const ScenarioFlags& flags, const Outputs& outputs) {
   std::optional<ReportFormat> chosen;
   int given = 0;
-  for (const auto& [on, format] : {std::pair{flags.table, ReportFormat::TABLE},
-                                   std::pair{flags.csv, ReportFormat::CSV},
-                                   std::pair{flags.json, ReportFormat::JSON}}) {
+  for (const auto& [on, format] :
+       {std::pair{flags.table, ReportFormat::TABLE}, std::pair{flags.csv, ReportFormat::CSV},
+        std::pair{flags.json, ReportFormat::JSON}}) {
     if (on) {
       chosen = format;
       ++given;

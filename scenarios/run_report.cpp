@@ -65,8 +65,7 @@ std::vector<Figures> point_figures(const Scenario& s, const std::vector<RunRow>&
   for (std::size_t z = 0; z < sizes; ++z) {
     std::optional<std::size_t> best;
     for (std::size_t i = z; i < out.size(); i += sizes) {
-      if (out[i].row->simulated &&
-          (!best || *out[i].row->simulated < *out[*best].row->simulated)) {
+      if (out[i].row->simulated && (!best || *out[i].row->simulated < *out[*best].row->simulated)) {
         best = i;
       }
     }
@@ -159,18 +158,17 @@ std::vector<std::string> header_lines(const ResultSet& r) {
     for (const SweepAxis& a : s.sweep) {
       axes += fmt::format("{}{} ({} values)", axes.empty() ? "" : " x ", a.path, a.values.size());
     }
-    lines.push_back(fmt::format("sweep: {} points over {}{}", r.loaded->points.size(), axes,
-                                r.shard ? fmt::format("; shard {}/{}", r.shard->index,
-                                                      r.shard->count)
-                                        : ""));
+    lines.push_back(
+        fmt::format("sweep: {} points over {}{}", r.loaded->points.size(), axes,
+                    r.shard ? fmt::format("; shard {}/{}", r.shard->index, r.shard->count) : ""));
     lines.push_back("the scenario without its sweep:");
   }
   lines.push_back(fmt::format("topology: {}, {} node{}, {} GPUs ({} vertices, {} directed links)",
                               topology::builder_name(s.topology), fabric.num_nodes(),
                               fabric.num_nodes() == 1 ? "" : "s", fabric.gpus().size(),
                               fabric.num_vertices(), fabric.num_links()));
-  lines.push_back(fmt::format("ranks: {} on {} node{}, {}", layout.num_ranks(),
-                              layout.num_nodes(), layout.num_nodes() == 1 ? "" : "s",
+  lines.push_back(fmt::format("ranks: {} on {} node{}, {}", layout.num_ranks(), layout.num_nodes(),
+                              layout.num_nodes() == 1 ? "" : "s",
                               placement_text(s.placement, fabric.gpus().size())));
   const CollectiveSpec& c = s.collective;
   lines.push_back(fmt::format("collective: {}, float32 {}; {} channel{}, {}, {}",
@@ -186,13 +184,13 @@ std::vector<std::string> header_lines(const ResultSet& r) {
                            core::format_time(protocol_step_latency(m.protocol, one_node)),
                            one_node ? "NVLink" : "the network", w.num, w.den);
   }
-  lines.push_back(fmt::format(
-      "model: {} network, step latency {}, {}, {}, ECMP seed {}", sim::network_kind_name(m.network),
-      core::format_time(m.step_latency),
-      m.reduce_bandwidth.is_zero()
-          ? std::string("reductions free")
-          : fmt::format("reductions at {}", core::format_bandwidth(m.reduce_bandwidth)),
-      protocol, m.seed));
+  lines.push_back(
+      fmt::format("model: {} network, step latency {}, {}, {}, ECMP seed {}",
+                  sim::network_kind_name(m.network), core::format_time(m.step_latency),
+                  m.reduce_bandwidth.is_zero()
+                      ? std::string("reductions free")
+                      : fmt::format("reductions at {}", core::format_bandwidth(m.reduce_bandwidth)),
+                  protocol, m.seed));
   lines.push_back(
       "closed form: alpha = step latency + the longest path latency, B = the smallest path");
   lines.push_back(
@@ -270,19 +268,18 @@ std::string render_table(const ResultSet& r) {
       if (figs[i].fastest) {
         sim_best = &figs[i];
       }
-      if (figs[i].closed_us && (formula_best == nullptr || *figs[i].closed_us < *formula_best->closed_us)) {
+      if (figs[i].closed_us &&
+          (formula_best == nullptr || *figs[i].closed_us < *formula_best->closed_us)) {
         formula_best = &figs[i];
       }
     }
-    best.add_row({std::to_string(s.collective.sizes[z]),
-                  sim_best ? std::string(algorithms::algorithm_name(sim_best->row->algorithm)) : "-",
-                  sim_best ? fmt::format("{:.2f}", *sim_best->time_us) : "-",
-                  sim_best && sim_best->busbw_gbps ? fmt::format("{:.2f}", *sim_best->busbw_gbps)
-                                                   : "-",
-                  formula_best
-                      ? std::string(algorithms::algorithm_name(formula_best->row->algorithm))
-                      : "-",
-                  formula_best ? fmt::format("{:.2f}", *formula_best->closed_us) : "-"});
+    best.add_row(
+        {std::to_string(s.collective.sizes[z]),
+         sim_best ? std::string(algorithms::algorithm_name(sim_best->row->algorithm)) : "-",
+         sim_best ? fmt::format("{:.2f}", *sim_best->time_us) : "-",
+         sim_best && sim_best->busbw_gbps ? fmt::format("{:.2f}", *sim_best->busbw_gbps) : "-",
+         formula_best ? std::string(algorithms::algorithm_name(formula_best->row->algorithm)) : "-",
+         formula_best ? fmt::format("{:.2f}", *formula_best->closed_us) : "-"});
   }
   out += "\n# fastest per size: simulated, and the closed form's pick\n";
   out += best.render();

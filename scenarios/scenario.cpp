@@ -32,7 +32,7 @@ std::vector<topology::VertexId> placement_gpus(const Placement& placement,
       }
       const topology::Vertex& vertex = fabric.vertex(*v);
       if (vertex.kind != topology::VertexKind::GPU) {
-        throw PlacementError(field, fmt::format("'{}' is a {}, not a GPU", name,
+        throw PlacementError(field, fmt::format("'{}' is not a GPU (its kind is {})", name,
                                                 topology::vertex_kind_name(vertex.kind)));
       }
       if (const auto [it, fresh] = seen.emplace(*v, r); !fresh) {
@@ -134,8 +134,8 @@ core::Time protocol_step_latency(std::optional<algorithms::Protocol> protocol, b
   if (!protocol) {
     return core::Time::zero();
   }
-  return algorithms::protocol_cost(*protocol, one_node ? algorithms::LinkType::NVLINK
-                                                       : algorithms::LinkType::NET)
+  return algorithms::protocol_cost(
+             *protocol, one_node ? algorithms::LinkType::NVLINK : algorithms::LinkType::NET)
       .step_latency;
 }
 

@@ -89,8 +89,9 @@ void read_sizes(const YamlValue& v, CollectiveSpec& c) {
     return;
   }
   if (!v.is_map()) {
-    v.fail("expected a list of sizes such as [1KiB, 1GB] or a range such as {from: 8B, to: "
-           "16GiB, factor: 2}");
+    v.fail(
+        "expected a list of sizes such as [1KiB, 1GB] or a range such as {from: 8B, to: "
+        "16GiB, factor: 2}");
   }
   YamlMap m = v.as_map();
   const YamlValue from = m.required("from");
@@ -135,8 +136,8 @@ CollectiveSpec read_collective(const YamlValue& v, algorithms::Rank ranks) {
       const Algorithm a = read_algorithm(item);
       if (!algorithms::supports(a, c.op)) {
         item.fail(fmt::format("{} has no {} schedule; {} runs: {}", algorithms::algorithm_name(a),
-                              algorithms::collective_name(c.op),
-                              algorithms::collective_name(c.op), supported_list(c.op)));
+                              algorithms::collective_name(c.op), algorithms::collective_name(c.op),
+                              supported_list(c.op)));
       }
       for (const Algorithm earlier : c.algorithms) {
         if (earlier == a) {
@@ -227,8 +228,9 @@ ModelSpec read_model(const YamlValue& v) {
         s.protocol = algorithms::Protocol::SIMPLE;
         break;
       case P::AUTO:
-        x->fail("a simulation runs one protocol: none, ll, ll128 or simple (auto, the fastest "
-                "per size, is a closed-form view: collsim model --protocol auto)");
+        x->fail(
+            "a simulation runs one protocol: none, ll, ll128 or simple (auto, the fastest "
+            "per size, is a closed-form view: collsim model --protocol auto)");
     }
   }
   if (auto x = m.optional("seed")) {
@@ -252,7 +254,8 @@ Placement read_placement(const YamlValue& v) {
     gpus->fail("give ranks or gpus, not both");
   }
   if (ranks && !(ranks->is_scalar() && ranks->as_string() == "all")) {
-    if (!ranks->is_scalar()) {
+    const std::string text = ranks->is_scalar() ? ranks->as_string() : "";
+    if (text.empty() || text.find_first_not_of("+-0123456789") != std::string::npos) {
       ranks->fail("expected a number of ranks or 'all'");
     }
     p.ranks = read_int_in(*ranks, 2, topology::MAX_GPUS, "the number of ranks");
@@ -305,8 +308,9 @@ std::vector<Axis> read_sweep(const YamlValue& v) {
     if (std::get<std::string>(seg[0]) != "spec" || section == nullptr ||
         (*section != "topology" && *section != "placement" && *section != "collective" &&
          *section != "model")) {
-      path.fail("a sweep axis sets a field of spec.topology, spec.placement, spec.collective or "
-                "spec.model");
+      path.fail(
+          "a sweep axis sets a field of spec.topology, spec.placement, spec.collective or "
+          "spec.model");
     }
     for (const Axis& earlier : axes) {
       if (earlier.path.overlaps(parsed)) {
@@ -337,8 +341,9 @@ Outputs read_outputs(const YamlValue& v) {
   if (auto x = m.optional("formats")) {
     o.formats.clear();
     for (const YamlValue& item : x->as_list()) {
-      const ReportFormat f = item.as_enum<ReportFormat>(
-          {{"table", ReportFormat::TABLE}, {"csv", ReportFormat::CSV}, {"json", ReportFormat::JSON}});
+      const ReportFormat f = item.as_enum<ReportFormat>({{"table", ReportFormat::TABLE},
+                                                         {"csv", ReportFormat::CSV},
+                                                         {"json", ReportFormat::JSON}});
       if (std::find(o.formats.begin(), o.formats.end(), f) != o.formats.end()) {
         item.fail(fmt::format("{} is already listed", report_format_name(f)));
       }
@@ -364,8 +369,7 @@ void check_requests(const Scenario& s, const algorithms::RankLayout& layout,
   const algorithms::GenerateOptions options = generate_options(s);
   for (const Algorithm a : s.collective.algorithms) {
     try {
-      algorithms::validate_request(a, s.collective.op, s.collective.sizes.front(), layout,
-                                   options);
+      algorithms::validate_request(a, s.collective.op, s.collective.sizes.front(), layout, options);
     } catch (const std::invalid_argument& e) {
       collective.fail(e.what());
     }
@@ -386,8 +390,9 @@ Read read_scenario(const YamlDocument& doc) {
   const YamlValue spec_value = top.required("spec");
   top.finish();
   if (header.kind != FileKind::SCENARIO) {
-    doc.root().fail_at("kind", "expected kind Scenario; a Topology file has no collective to run "
-                               "(collsim topo summarizes it)");
+    doc.root().fail_at("kind",
+                       "expected kind Scenario; a Topology file has no collective to run "
+                       "(collsim topo summarizes it)");
   }
   s.name = header.name;
   s.description = header.description;
@@ -569,9 +574,9 @@ LoadedScenario load(std::string_view text, const std::string& file,
 Override parse_override(std::string_view text) {
   const std::size_t eq = text.find('=');
   if (eq == std::string_view::npos) {
-    throw core::InputError(COMMAND_LINE, "--set",
-                           fmt::format("expected path=value, e.g. spec.topology.nodes=16 (got '{}')",
-                                       text));
+    throw core::InputError(
+        COMMAND_LINE, "--set",
+        fmt::format("expected path=value, e.g. spec.topology.nodes=16 (got '{}')", text));
   }
   Override o{std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
   try {

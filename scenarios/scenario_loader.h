@@ -36,7 +36,7 @@ struct LoadedScenario {
   std::vector<SweepPoint> points;
 };
 
-inline constexpr std::size_t MAX_SWEEP_POINTS = 100'000;
+inline constexpr std::size_t MAX_SWEEP_POINTS = 10'000;
 
 // Reads and validates a Scenario file (docs/scenario-format.md): the file itself, then
 // every sweep point — each built as the document with the axis paths set to the point's

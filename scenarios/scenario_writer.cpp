@@ -229,8 +229,9 @@ void write_model(Writer& w, const ModelSpec& m) {
   w.open("model");
   w.key("network", sim::network_kind_name(m.network));
   w.key("stepLatency", m.step_latency);
-  w.key("reduceBandwidth",
-        m.reduce_bandwidth.is_zero() ? std::string("0") : core::format_bandwidth(m.reduce_bandwidth));
+  w.key("reduceBandwidth", m.reduce_bandwidth.is_zero()
+                               ? std::string("0")
+                               : core::format_bandwidth(m.reduce_bandwidth));
   w.key("protocol", protocol_option_name(m.protocol));
   w.key("seed", m.seed);
   w.close();

@@ -53,8 +53,8 @@ CommandOutput sweep_command(const SweepFlags& flags) {
     std::string identity = effective_yaml(loaded.base);
     identity += fmt::format("shard {}/{}\n", options.shard ? options.shard->index : 0,
                             options.shard ? options.shard->count : 1);
-    journal = std::make_unique<SweepJournal>(*output + ".journal", text_digest(identity),
-                                             flags.resume);
+    journal =
+        std::make_unique<SweepJournal>(*output + ".journal", text_digest(identity), flags.resume);
     options.journal = journal.get();
   }
   const ResultSet results = run_points(loaded, true, options);

@@ -4,10 +4,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <sstream>
-
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -90,9 +89,10 @@ SweepJournal::SweepJournal(std::string path, const std::string& identity, bool r
       }
       if (number == 1) {
         if (!j.is_object() || j.value("identity", std::string()) != identity) {
-          fail(fmt::format("the journal '{}' belongs to another sweep (another scenario, "
-                           "--set, or shard); delete it or run without --resume",
-                           path_));
+          fail(
+              fmt::format("the journal '{}' belongs to another sweep (another scenario, "
+                          "--set, or shard); delete it or run without --resume",
+                          path_));
         }
         continue;
       }

@@ -12,9 +12,9 @@ namespace collsim::scenarios {
 
 // How a set of runs is carried out.
 struct RunnerOptions {
-  unsigned jobs = 1;            // worker threads
-  std::optional<Shard> shard;   // only these points
-  SweepJournal* journal = nullptr;  // skip its completed runs, append each new one
+  unsigned jobs = 1;                 // worker threads
+  std::optional<Shard> shard;        // only these points
+  SweepJournal* journal = nullptr;   // skip its completed runs, append each new one
   std::ostream* progress = nullptr;  // a "\r"-updated progress line (stderr, on a terminal)
   // Test hook (COLLSIM_SWEEP_KILL_AFTER): after this many runs were journaled, the process
   // kills itself with SIGKILL, as an interruption would. 0 = never.

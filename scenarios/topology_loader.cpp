@@ -268,10 +268,9 @@ FileHeader read_file_header(YamlMap& top) {
   YamlMap metadata = top.required("metadata").as_map();
   const YamlValue name = metadata.required("name");
   header.name = name.as_string();
-  if (header.name.empty() ||
-      header.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
-                                    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                    "0123456789._-") != std::string::npos) {
+  if (header.name.empty() || header.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                                           "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                           "0123456789._-") != std::string::npos) {
     name.fail("a name is letters, digits, '.', '_' and '-'");
   }
   if (auto d = metadata.optional("description")) {

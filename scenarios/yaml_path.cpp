@@ -104,8 +104,9 @@ void set_at_path(YAML::Node root, const YamlPath& path, const YAML::Node& value)
       if (at.IsNull()) {
         at = YAML::Node(YAML::NodeType::Map);
       } else if (!at.IsMap()) {
-        fail(i == 0 ? "is not a map" : at.IsSequence() ? "is a list, not a map (use [index])"
-                                                       : "is a value, not a map");
+        fail(i == 0            ? "is not a map"
+             : at.IsSequence() ? "is a list, not a map (use [index])"
+                               : "is a value, not a map");
       }
       if (last) {
         at[*key] = value;
