@@ -1,5 +1,6 @@
 #include "scenarios/scenario_loader.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>

@@ -393,8 +393,7 @@ YamlDocument YamlDocument::parse(std::string_view text, std::string file) {
                            fmt::format("YAML syntax error: {}", e.msg));
   }
   if (several) {
-    const YAML::Mark at =
-        counter.roots.size() > 1 ? counter.roots[1] : YAML::Mark::null_mark();
+    const YAML::Mark at = counter.roots.size() > 1 ? counter.roots[1] : YAML::Mark::null_mark();
     // A "document" that starts where the first did is the parser stuck on a token no
     // document can hold (the ',' of issue #1040).
     if (counter.roots.size() > 1 && counter.roots[0].pos == at.pos) {
