@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "algorithms/generate.h"
+#include "core/input_error.h"
 #include "core/units.h"
 #include "scenarios/scenario_loader.h"
 #include "scenarios/scenario_run.h"
@@ -172,6 +173,22 @@ TEST(ClosedForm, NamesWhatHasNoFormula) {
       "  placement: {ranks: 6}\n  collective: {algorithms: [two_level], sizes: [1MiB]}\n");
   EXPECT_EQ(run_one(uneven, Algorithm::TWO_LEVEL, 1 << 20).cause,
             "no closed form: nodes of different sizes");
+}
+
+TEST(ClosedForm, APairWithoutARouteIsAnInputError) {
+  // GPUs do not forward: on a ring of 4 NVLink pairs 0-1, 1-2, 2-3 (no 3-0 link), the ring
+  // AllReduce's last hop, rank 3 to rank 0, has no route.
+  const Scenario s = scenario(
+      "  topology: {builder: island, gpus: 4, fabric: pairs, pairs: [[0, 1], [1, 2], [2, 3]]}\n"
+      "  collective: {algorithms: [ring], sizes: [1MiB]}\n");
+  try {
+    run_one(s, Algorithm::RING, 1 << 20);
+    ADD_FAILURE() << "no error";
+  } catch (const core::InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "c.yaml: spec.topology: ranks 3 and 0 must exchange data: no route from 'gpu3' to "
+              "'gpu0' (a path may not pass through another GPU)");
+  }
 }
 
 }  // namespace
