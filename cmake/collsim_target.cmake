@@ -11,6 +11,16 @@ if(COLLSIM_SANITIZE)
                                                     -fno-omit-frame-pointer)
   target_link_options(collsim_warnings INTERFACE -fsanitize=address,undefined)
 endif()
+if(COLLSIM_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "COLLSIM_FUZZ needs clang (-DCMAKE_CXX_COMPILER=clang++)")
+  endif()
+  # Coverage instrumentation for every library; the fuzzer targets link libFuzzer itself.
+  target_compile_options(collsim_warnings INTERFACE -fsanitize=fuzzer-no-link,address,undefined
+                                                    -fno-sanitize-recover=undefined
+                                                    -fno-omit-frame-pointer)
+  target_link_options(collsim_warnings INTERFACE -fsanitize=address,undefined)
+endif()
 
 # collsim_library(NAME SOURCES... DEPS ...): one library per folder, public headers
 # included as "<folder>/<file>.h" from the repository root.

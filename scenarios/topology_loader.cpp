@@ -237,31 +237,12 @@ enum class Builder { ISLAND, CLUSTER, FAT_TREE, PCIE, EXPLICIT };
 
 TopologyFile load(const YamlDocument& doc) {
   YamlMap top = doc.root().as_map();
-  const YamlValue api = top.required("apiVersion");
-  if (api.as_string() != "collsim/v1") {
-    api.fail(fmt::format("unsupported apiVersion '{}'; expected collsim/v1", api.as_string()));
-  }
-  enum class Kind { TOPOLOGY, SCENARIO };
-  const Kind kind = top.required("kind").as_enum<Kind>(
-      {{"Topology", Kind::TOPOLOGY}, {"Scenario", Kind::SCENARIO}});
+  const FileHeader header = read_file_header(top);
   TopologyFile file;
-  {
-    YamlMap metadata = top.required("metadata").as_map();
-    const YamlValue name = metadata.required("name");
-    file.name = name.as_string();
-    if (file.name.empty() || file.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
-                                                         "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                         "0123456789._-") != std::string::npos) {
-      name.fail("a name is letters, digits, '.', '_' and '-'");
-    }
-    if (auto d = metadata.optional("description")) {
-      d->as_string();
-    }
-    metadata.finish();
-  }
+  file.name = header.name;
   const YamlValue spec = top.required("spec");
   top.finish();
-  if (kind == Kind::TOPOLOGY) {
+  if (header.kind == FileKind::TOPOLOGY) {
     file.spec = read_topology_spec(spec);
     file.fabric = build_topology(file.spec, spec);
     return file;
@@ -275,6 +256,29 @@ TopologyFile load(const YamlDocument& doc) {
 }
 
 }  // namespace
+
+FileHeader read_file_header(YamlMap& top) {
+  const YamlValue api = top.required("apiVersion");
+  if (api.as_string() != "collsim/v1") {
+    api.fail(fmt::format("unsupported apiVersion '{}'; expected collsim/v1", api.as_string()));
+  }
+  FileHeader header;
+  header.kind = top.required("kind").as_enum<FileKind>(
+      {{"Topology", FileKind::TOPOLOGY}, {"Scenario", FileKind::SCENARIO}});
+  YamlMap metadata = top.required("metadata").as_map();
+  const YamlValue name = metadata.required("name");
+  header.name = name.as_string();
+  if (header.name.empty() || header.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                                           "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                           "0123456789._-") != std::string::npos) {
+    name.fail("a name is letters, digits, '.', '_' and '-'");
+  }
+  if (auto d = metadata.optional("description")) {
+    header.description = d->as_string();
+  }
+  metadata.finish();
+  return header;
+}
 
 topology::TopologySpec read_topology_spec(const YamlValue& section) {
   YamlMap m = section.as_map();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,17 @@ topology::TopologySpec read_topology_spec(const YamlValue& section);
 // Runs the builder; a topology::TopologyError becomes an InputError at the line of the
 // parameter it names (the section itself when it names none), under the section's path.
 topology::Fabric build_topology(const topology::TopologySpec& spec, const YamlValue& section);
+
+// The header every collsim file starts with: apiVersion (collsim/v1), kind, and metadata
+// with a name (letters, digits, '.', '_', '-') and an optional description. Reads those
+// keys of the top-level map; the caller reads `spec` and finishes the map.
+enum class FileKind { TOPOLOGY, SCENARIO };
+struct FileHeader {
+  FileKind kind = FileKind::SCENARIO;
+  std::string name;
+  std::optional<std::string> description;
+};
+FileHeader read_file_header(YamlMap& top);
 
 // A topology file: kind Topology (apiVersion collsim/v1, metadata.name, spec = the
 // topology section) or kind Scenario (spec.topology is read here; the rest of spec belongs

@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 
 namespace collsim::scenarios {
 namespace {
@@ -36,6 +38,41 @@ core::SourceLocation location_of(const std::string& file, const YAML::Mark& mark
 bool is_plain(const YAML::Node& node) {
   return node.IsScalar() && node.Tag() == "?";
 }
+
+// Records where the first two documents' root nodes are, and nothing else: enough to tell
+// that a second document exists, and whether the parser made progress at all.
+class DocumentCounter : public YAML::EventHandler {
+ public:
+  std::vector<YAML::Mark> roots;
+
+  void OnDocumentStart(const YAML::Mark&) override { in_root_ = true; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& m, YAML::anchor_t) override { node(m); }
+  void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { node(m); }
+  void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                const std::string&) override {
+    node(m);
+  }
+  void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    node(m);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    node(m);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void node(const YAML::Mark& m) {
+    if (in_root_) {
+      roots.push_back(m);
+      in_root_ = false;
+    }
+  }
+  bool in_root_ = false;
+};
 
 bool is_integer_text(std::string_view s) {
   std::size_t i = (!s.empty() && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
@@ -338,22 +375,38 @@ YamlDocument::YamlDocument(YAML::Node root, std::shared_ptr<const std::string> f
 
 YamlDocument YamlDocument::parse(std::string_view text, std::string file) {
   auto name = std::make_shared<const std::string>(std::move(file));
-  const std::vector<YAML::Node> docs = [&] {
-    try {
-      return YAML::LoadAll(std::string(text));
-    } catch (const YAML::Exception& e) {
-      throw core::InputError(location_of(*name, e.mark), "",
-                             fmt::format("YAML syntax error: {}", e.msg));
-    }
-  }();
-  if (docs.empty() || (docs.size() == 1 && docs[0].IsNull())) {
-    throw core::InputError({*name, 0, 0}, "", "the file is empty");
+  const std::string input(text);
+  // YAML::LoadAll loops forever on a stray ',' outside any collection (yaml-cpp issue
+  // #1040, fixed upstream in 0.8.0 by PR #1319; Debian 12 ships 0.7.0), so the document is
+  // loaded with YAML::Load, which parses one document, and a second one is looked for with
+  // a bounded number of parser calls.
+  YAML::Node root;
+  DocumentCounter counter;
+  bool several = false;
+  try {
+    root = YAML::Load(input);
+    std::istringstream stream(input);
+    YAML::Parser parser(stream);
+    several = parser.HandleNextDocument(counter) && parser.HandleNextDocument(counter);
+  } catch (const YAML::Exception& e) {
+    throw core::InputError(location_of(*name, e.mark), "",
+                           fmt::format("YAML syntax error: {}", e.msg));
   }
-  if (docs.size() > 1) {
-    throw core::InputError(location_of(*name, mark_or(docs[1], YAML::Mark::null_mark())), "",
+  if (several) {
+    const YAML::Mark at = counter.roots.size() > 1 ? counter.roots[1] : YAML::Mark::null_mark();
+    // A "document" that starts where the first did is the parser stuck on a token no
+    // document can hold (the ',' of issue #1040).
+    if (counter.roots.size() > 1 && counter.roots[0].pos == at.pos) {
+      throw core::InputError(location_of(*name, at), "",
+                             "YAML syntax error: unexpected character outside any list or map");
+    }
+    throw core::InputError(location_of(*name, at), "",
                            "a file holds one YAML document; found another here");
   }
-  return YamlDocument(docs[0], std::move(name));
+  if (root.IsNull()) {
+    throw core::InputError({*name, 0, 0}, "", "the file is empty");
+  }
+  return YamlDocument(root, std::move(name));
 }
 
 YamlDocument YamlDocument::load_file(const std::string& path) {

@@ -64,6 +64,11 @@ std::optional<VertexId> Fabric::find_vertex(std::string_view name) const {
   return it->second;
 }
 
+void Fabric::set_ecmp_seed(std::uint64_t seed) {
+  assert(impl_ && impl_->router.num_paths() == 0);
+  impl_->router.set_seed(seed);
+}
+
 PathId Fabric::route(VertexId src, VertexId dst, std::uint32_t channel) {
   assert(src < num_vertices() && dst < num_vertices());
   if (src == dst) {

@@ -54,17 +54,18 @@ struct Link {
 //   mix(mix(mix((src << 32) | dst) ^ channel) ^ h) mod (number of equal-cost next hops)
 // in increasing EdgeId order, where mix is the splitmix64 finalizer: ECMP with a
 // deterministic per-flow hash, so the same (src, dst, channel) always takes the same path
-// and hash collisions on shared links are reproducible. Rail alignment follows from the
-// shortest-path rule: two NICs on the same rail leaf are two hops apart through it, and
-// every other route is longer.
-// Paths are cached per (src, dst, channel); a PathId and the span path() returns stay
-// valid for the fabric's lifetime. An unreachable pair throws std::runtime_error naming
-// both ends; src == dst throws std::invalid_argument.
-// Complexity: route() on a cache miss runs a bidirectional breadth-first search from src
-// and dst that stops where the two meet, so its cost is the size of the two balls of half
-// the path's length around the ends (not O(V + E) of the whole fabric), then one pass over
-// the shortest-path DAG for latencies; O(1) expected on a hit. path(), path_bottleneck(),
-// path_latency() and the other accessors are O(1) and allocate nothing.
+// and hash collisions on shared links are reproducible. set_ecmp_seed(s) salts the flow
+// key: mix((src << 32) | dst) becomes mix(((src << 32) | dst) ^ mix(s)), a different but
+// equally reproducible set of ECMP choices per seed; seed 0 (the default) is unsalted. Rail
+// alignment follows from the shortest-path rule: two NICs on the same rail leaf are two hops apart
+// through it, and every other route is longer. Paths are cached per (src, dst, channel); a PathId
+// and the span path() returns stay valid for the fabric's lifetime. An unreachable pair throws
+// std::runtime_error naming both ends; src == dst throws std::invalid_argument. Complexity: route()
+// on a cache miss runs a bidirectional breadth-first search from src and dst that stops where the
+// two meet, so its cost is the size of the two balls of half the path's length around the ends (not
+// O(V + E) of the whole fabric), then one pass over the shortest-path DAG for latencies; O(1)
+// expected on a hit. path(), path_bottleneck(), path_latency() and the other accessors are O(1) and
+// allocate nothing.
 class Fabric {
  public:
   Fabric();
@@ -87,6 +88,9 @@ class Fabric {
   std::optional<VertexId> find_vertex(std::string_view name) const;
 
   PathId route(VertexId src, VertexId dst, std::uint32_t channel);
+  // The ECMP hash seed (a scenario's model.seed). Precondition: called before the first
+  // route(), since cached paths were chosen with the old seed (asserted).
+  void set_ecmp_seed(std::uint64_t seed);
   std::span<const EdgeId> path(PathId p) const;
   core::Bandwidth path_bottleneck(PathId p) const;
   core::Time path_latency(PathId p) const;

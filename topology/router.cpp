@@ -42,6 +42,13 @@ Router::Router(const std::vector<Link>* links, const Adjacency* adjacency,
   }
 }
 
+void Router::set_seed(std::uint64_t seed) {
+  assert(paths_.empty());
+  // Mixing the seed first spreads seeds that differ in one bit over the whole key; seed 0
+  // keeps the unsalted hash, so fabrics that never set a seed route as before.
+  salt_ = seed == 0 ? 0 : mix(seed);
+}
+
 bool Router::transit_ok(VertexId v) const {
   return is_gpu_[v] == 0 || v == src_ || v == dst_;
 }
@@ -191,7 +198,7 @@ std::span<EdgeId> Router::allocate_path(std::size_t size) {
 PathId Router::walk(std::uint32_t channel) {
   const std::vector<Link>& links = *links_;
   const std::span<EdgeId> edges = allocate_path(distance_);
-  const std::uint64_t flow = mix(mix((std::uint64_t{src_} << 32) | dst_) ^ channel);
+  const std::uint64_t flow = mix(mix(((std::uint64_t{src_} << 32) | dst_) ^ salt_) ^ channel);
   auto bottleneck =
       core::Bandwidth::from_bytes_per_second(std::numeric_limits<std::int64_t>::max());
   core::Time latency = core::Time::zero();

@@ -46,6 +46,9 @@ class Router {
   // src != dst, both < V.
   std::optional<PathId> route(VertexId src, VertexId dst, std::uint32_t channel);
 
+  // The ECMP salt (see Fabric::set_ecmp_seed). Precondition: no path computed yet.
+  void set_seed(std::uint64_t seed);
+
   std::span<const EdgeId> path(PathId p) const {
     const PathInfo& info = paths_[p];
     return {info.data, info.size};
@@ -92,6 +95,7 @@ class Router {
   const std::vector<Link>* links_;
   const Adjacency* adjacency_;
   std::vector<std::uint8_t> is_gpu_;  // 1 for GPUs: never expanded unless an end
+  std::uint64_t salt_ = 0;            // 0, or mix(seed): XORed into the flow key
 
   std::unordered_map<FlowKey, PathId, FlowKeyHash> cache_;
   std::vector<PathInfo> paths_;

@@ -185,6 +185,11 @@ TEST(YamlReader, DocumentErrors) {
             "two.yaml:3:1: a file holds one YAML document; found another here");
   EXPECT_EQ(input_error([] { YamlDocument::parse("a: [1, 2\n", "s.yaml"); }),
             "s.yaml:2:1: YAML syntax error: end of sequence flow not found");
+  // yaml-cpp 0.7's LoadAll loops forever on these (its issue #1040; found by the fuzzer).
+  EXPECT_EQ(input_error([] { YamlDocument::parse(",", "c.yaml"); }),
+            "c.yaml:1:1: YAML syntax error: unexpected character outside any list or map");
+  EXPECT_EQ(input_error([] { YamlDocument::parse(std::string(",\1\0arcol", 8), "c.yaml"); }),
+            "c.yaml:1:1: YAML syntax error: unexpected character outside any list or map");
   EXPECT_EQ(input_error([] { YamlDocument::load_file("/nonexistent/x.yaml"); }),
             "/nonexistent/x.yaml: cannot open the file");
 }

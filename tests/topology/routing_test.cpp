@@ -1,5 +1,6 @@
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -13,6 +14,7 @@
 
 #include "tests/topology/fabric_test_support.h"
 #include "topology/fabric_builder.h"
+#include "topology/fat_tree_builder.h"
 
 namespace collsim::topology {
 namespace {
@@ -219,6 +221,39 @@ TEST(Routing, MatchesBoostDijkstraOnRandomFabricsAndEcmpStaysOnShortestPaths) {
       }
     }
   }
+}
+
+// The ECMP choices of every cross-pod flow from host 0 on a k = 8 fat-tree (3 tiers: two
+// equal-cost aggregation switches and then four cores per flow), as lists of vertex names.
+std::vector<std::vector<std::string>> cross_pod_paths(std::optional<std::uint64_t> seed) {
+  FatTreeParams p;
+  p.radix = 8;
+  p.tiers = 3;
+  Fabric f = build_fat_tree(p);
+  if (seed) {
+    f.set_ecmp_seed(*seed);
+  }
+  std::vector<std::vector<std::string>> paths;
+  for (int host = 16; host < 128; ++host) {  // pods hold 16 hosts: every other pod
+    paths.push_back(visited(f, test_support::route(f, "host0", fmt::format("host{}", host))));
+  }
+  return paths;
+}
+
+TEST(Routing, TheEcmpSeedChangesSomeChoicesAndTheSameSeedReproducesThem) {
+  const auto unseeded = cross_pod_paths(std::nullopt);
+  EXPECT_EQ(cross_pod_paths(0), unseeded);  // seed 0 is the unsalted hash
+  const auto seeded = cross_pod_paths(1);
+  EXPECT_EQ(cross_pod_paths(1), seeded);
+  // 112 flows, each choosing among 2 aggregation switches x 4 cores: with a different hash
+  // the same 8-way choice for every flow has probability 8^-112; some must differ.
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < seeded.size(); ++i) {
+    differ += seeded[i] != unseeded[i] ? 1 : 0;
+    EXPECT_EQ(seeded[i].size(), 7U);  // host, leaf, agg, core, agg, leaf, host
+  }
+  EXPECT_GT(differ, 0U);
+  EXPECT_NE(cross_pod_paths(2), seeded);
 }
 
 }  // namespace

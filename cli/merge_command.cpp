@@ -1,0 +1,45 @@
+#include "cli/merge_command.h"
+
+#include <ostream>
+
+#include <boost/program_options.hpp>
+
+#include "scenarios/scenario_commands.h"
+
+namespace collsim::cli {
+
+int run_merge_command(const std::vector<std::string>& args, std::ostream& out) {
+  namespace po = boost::program_options;
+  po::options_description visible(
+      "usage: collsim merge SHARD... [-o FILE]\n\n"
+      "Joins the CSV or JSON outputs of collsim sweep --shard i/N (i = 0..N-1) into the\n"
+      "output of the whole sweep, byte for byte, after checking that they come from one\n"
+      "sweep and hold every point once.\n\noptions",
+      100, 50);
+  visible.add_options()("help,h", "print this help")(
+      "output,o", po::value<std::string>()->value_name("FILE"),
+      "write to FILE (atomically) instead of stdout");
+  po::options_description all;
+  all.add(visible).add_options()("inputs", po::value<std::vector<std::string>>());
+  po::positional_options_description positional;
+  positional.add("inputs", -1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  po::notify(vm);
+  if (vm.count("help") > 0) {
+    out << visible << '\n';
+    return 0;
+  }
+  scenarios::MergeFlags flags;
+  if (vm.count("inputs") > 0) {
+    flags.inputs = vm["inputs"].as<std::vector<std::string>>();
+  }
+  if (vm.count("output") > 0) {
+    flags.output = vm["output"].as<std::string>();
+  }
+  const scenarios::CommandOutput result = scenarios::merge_command(flags);
+  out << result.out;
+  return result.exit_code;
+}
+
+}  // namespace collsim::cli

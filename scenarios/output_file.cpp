@@ -1,0 +1,88 @@
+#include "scenarios/output_file.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "core/input_error.h"
+
+namespace collsim::scenarios {
+namespace {
+
+[[noreturn]] void fail(std::string_view flag, std::string_view what, const std::string& path,
+                       int error) {
+  throw core::InputError({"command line", 0, 0}, std::string(flag),
+                         fmt::format("cannot {} '{}': {}", what, path, std::strerror(error)));
+}
+
+// Writes and flushes one temporary file; returns 0 or the errno of the failure.
+int write_temp(const std::string& temp, std::string_view text) {
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    return errno;
+  }
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n < 0) {
+      const int error = errno;
+      ::close(fd);
+      return error;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  const int synced = ::fsync(fd) == 0 ? 0 : errno;
+  const int closed = ::close(fd) == 0 ? 0 : errno;
+  return synced != 0 ? synced : closed;
+}
+
+}  // namespace
+
+void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files,
+                            std::string_view flag) {
+  std::vector<std::string> temps;
+  auto discard = [&] {
+    for (const std::string& t : temps) {
+      std::remove(t.c_str());
+    }
+  };
+  for (const auto& [path, text] : files) {
+    temps.push_back(fmt::format("{}.tmp-{}", path, getpid()));
+    if (const int error = write_temp(temps.back(), text); error != 0) {
+      discard();
+      fail(flag, "write", path, error);
+    }
+  }
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (std::rename(temps[i].c_str(), files[i].first.c_str()) != 0) {
+      const int error = errno;
+      discard();
+      fail(flag, "write", files[i].first, error);
+    }
+  }
+}
+
+void write_file_atomically(const std::string& path, std::string_view text, std::string_view flag) {
+  write_files_atomically({{path, std::string(text)}}, flag);
+}
+
+std::string read_whole_file(const std::string& path, std::string_view flag) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    fail(flag, "read", path, errno == 0 ? ENOENT : errno);
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace collsim::scenarios

@@ -1,0 +1,600 @@
+#include "scenarios/scenario_loader.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "scenarios/size_sweep.h"
+#include "scenarios/topology_loader.h"
+#include "scenarios/yaml_path.h"
+#include "scenarios/yaml_reader.h"
+
+namespace collsim::scenarios {
+namespace {
+
+using algorithms::Algorithm;
+using algorithms::Collective;
+
+const core::SourceLocation COMMAND_LINE{"command line", 0, 0};
+
+// Sizes above this are refused: at the slowest links a builder accepts they would already
+// take days of simulated time, and nothing collective-sized is larger.
+constexpr core::Bytes MAX_MESSAGE_BYTES = core::Bytes{1} << 40;
+constexpr std::size_t MAX_SIZES = 1000;
+constexpr std::int64_t MAX_CHUNKS = std::int64_t{1} << 26;  // algorithms::MAX_LEAVES
+
+std::string supported_list(Collective op) {
+  std::string names;
+  for (const Algorithm a : algorithms::all_algorithms()) {
+    if (algorithms::supports(a, op)) {
+      names += names.empty() ? "" : ", ";
+      names += algorithms::algorithm_name(a);
+    }
+  }
+  return names;
+}
+
+Collective read_op(const YamlValue& v) {
+  return v.as_enum<Collective>({{"allreduce", Collective::ALL_REDUCE},
+                                {"reducescatter", Collective::REDUCE_SCATTER},
+                                {"allgather", Collective::ALL_GATHER},
+                                {"broadcast", Collective::BROADCAST},
+                                {"reduce", Collective::REDUCE}});
+}
+
+Algorithm read_algorithm(const YamlValue& v) {
+  return v.as_enum<Algorithm>({{"ring", Algorithm::RING},
+                               {"binary_tree", Algorithm::BINARY_TREE},
+                               {"binomial_tree", Algorithm::BINOMIAL_TREE},
+                               {"double_binary_tree", Algorithm::DOUBLE_BINARY_TREE},
+                               {"two_level", Algorithm::TWO_LEVEL}});
+}
+
+int read_int_in(const YamlValue& v, std::int64_t lo, std::int64_t hi, std::string_view what) {
+  const std::int64_t x = v.as_int64();
+  if (x < lo || x > hi) {
+    v.fail(fmt::format("{} must be {} to {} (got {})", what, lo, hi, x));
+  }
+  return static_cast<int>(x);
+}
+
+core::Bytes read_message_size(const YamlValue& v) {
+  const core::Bytes b = v.as_size(core::Zero::REJECTED);
+  if (b > MAX_MESSAGE_BYTES) {
+    v.fail(fmt::format("a message size is at most 1TiB (got {})", core::format_size(b)));
+  }
+  return b;
+}
+
+void read_sizes(const YamlValue& v, CollectiveSpec& c) {
+  if (v.is_list()) {
+    const std::vector<YamlValue> items = v.as_list();
+    if (items.empty()) {
+      v.fail("list at least one message size");
+    }
+    if (items.size() > MAX_SIZES) {
+      v.fail(fmt::format("at most {} sizes (got {})", MAX_SIZES, items.size()));
+    }
+    for (const YamlValue& item : items) {
+      const core::Bytes b = read_message_size(item);
+      for (std::size_t i = 0; i < c.sizes.size(); ++i) {
+        if (c.sizes[i] == b) {
+          item.fail(fmt::format("size {} is already listed (item {})", core::format_size(b), i));
+        }
+      }
+      c.sizes.push_back(b);
+    }
+    return;
+  }
+  if (!v.is_map()) {
+    v.fail(
+        "expected a list of sizes such as [1KiB, 1GB] or a range such as {from: 8B, to: "
+        "16GiB, factor: 2}");
+  }
+  YamlMap m = v.as_map();
+  const YamlValue from = m.required("from");
+  const YamlValue to = m.required("to");
+  const std::optional<YamlValue> factor = m.optional("factor");
+  m.finish();
+  SizeRange r;
+  r.from = read_message_size(from);
+  r.to = read_message_size(to);
+  if (r.to < r.from) {
+    to.fail(fmt::format("the range ends below its start ({})", core::format_size(r.from)));
+  }
+  if (factor) {
+    r.factor = read_int_in(*factor, 2, 1 << 20, "the factor");
+  }
+  c.sizes = size_sweep(r.from, r.to, r.factor);
+  c.range = r;
+}
+
+CollectiveSpec read_collective(const YamlValue& v, algorithms::Rank ranks) {
+  CollectiveSpec c;
+  YamlMap m = v.as_map();
+  if (auto x = m.optional("op")) {
+    c.op = read_op(*x);
+  }
+  const std::optional<YamlValue> algos = m.optional("algorithms");
+  const YamlValue sizes = m.required("sizes");
+  const std::optional<YamlValue> chunks = m.optional("chunks");
+  const std::optional<YamlValue> chunk_size = m.optional("chunkSize");
+  const std::optional<YamlValue> channels = m.optional("channels");
+  const std::optional<YamlValue> inter = m.optional("inter");
+  const std::optional<YamlValue> pipeline = m.optional("pipeline");
+  const std::optional<YamlValue> root = m.optional("root");
+  m.finish();
+
+  if (algos) {
+    const std::vector<YamlValue> items = algos->as_list();
+    if (items.empty()) {
+      algos->fail("list at least one algorithm");
+    }
+    for (const YamlValue& item : items) {
+      const Algorithm a = read_algorithm(item);
+      if (!algorithms::supports(a, c.op)) {
+        item.fail(fmt::format("{} has no {} schedule; {} runs: {}", algorithms::algorithm_name(a),
+                              algorithms::collective_name(c.op), algorithms::collective_name(c.op),
+                              supported_list(c.op)));
+      }
+      for (const Algorithm earlier : c.algorithms) {
+        if (earlier == a) {
+          item.fail(fmt::format("{} is already listed", algorithms::algorithm_name(a)));
+        }
+      }
+      c.algorithms.push_back(a);
+    }
+  } else {
+    for (const Algorithm a : algorithms::all_algorithms()) {
+      if (algorithms::supports(a, c.op)) {
+        c.algorithms.push_back(a);
+      }
+    }
+  }
+  read_sizes(sizes, c);
+  if (chunks && chunk_size) {
+    chunk_size->fail("give chunks or chunkSize, not both");
+  }
+  if (chunks) {
+    c.chunks = static_cast<std::uint32_t>(read_int_in(*chunks, 1, MAX_CHUNKS, "chunks"));
+  }
+  if (chunk_size) {
+    c.chunk_size = chunk_size->as_size(core::Zero::REJECTED);
+  }
+  if (channels) {
+    c.channels = static_cast<std::uint32_t>(read_int_in(*channels, 1, 65535, "channels"));
+  }
+  auto has = [&](Algorithm a) {
+    return std::find(c.algorithms.begin(), c.algorithms.end(), a) != c.algorithms.end();
+  };
+  if (inter) {
+    c.inter = inter->as_enum<Algorithm>(
+        {{"ring", Algorithm::RING}, {"double_binary_tree", Algorithm::DOUBLE_BINARY_TREE}});
+    if (!has(Algorithm::TWO_LEVEL)) {
+      inter->fail("inter is two_level's inter-node algorithm, and two_level is not run");
+    }
+  }
+  if (pipeline) {
+    c.pipeline = pipeline->as_bool();
+  }
+  if (root) {
+    if (c.op != Collective::BROADCAST && c.op != Collective::REDUCE) {
+      root->fail(fmt::format("only broadcast and reduce have a root, not {}",
+                             algorithms::collective_name(c.op)));
+    }
+    c.root =
+        static_cast<algorithms::Rank>(read_int_in(*root, 0, std::int64_t{ranks} - 1, "the root"));
+  }
+  return c;
+}
+
+ModelSpec read_model(const YamlValue& v) {
+  ModelSpec s;
+  YamlMap m = v.as_map();
+  if (auto x = m.optional("network")) {
+    enum class Network { IDEAL, FLOW, PACKET };
+    const Network n = x->as_enum<Network>(
+        {{"ideal", Network::IDEAL}, {"flow", Network::FLOW}, {"packet", Network::PACKET}});
+    if (n == Network::PACKET) {
+      x->fail("the packet model is not implemented yet; use ideal or flow");
+    }
+    s.network = n == Network::IDEAL ? sim::NetworkKind::IDEAL : sim::NetworkKind::FLOW;
+  }
+  if (auto x = m.optional("stepLatency")) {
+    s.step_latency = x->as_time();
+  }
+  if (auto x = m.optional("reduceBandwidth")) {
+    s.reduce_bandwidth = x->as_bandwidth(core::Zero::ALLOWED);
+  }
+  if (auto x = m.optional("protocol")) {
+    enum class P { NONE, LL, LL128, SIMPLE, AUTO };
+    const P p = x->as_enum<P>({{"none", P::NONE},
+                               {"ll", P::LL},
+                               {"ll128", P::LL128},
+                               {"simple", P::SIMPLE},
+                               {"auto", P::AUTO}});
+    switch (p) {
+      case P::NONE:
+        break;
+      case P::LL:
+        s.protocol = algorithms::Protocol::LL;
+        break;
+      case P::LL128:
+        s.protocol = algorithms::Protocol::LL128;
+        break;
+      case P::SIMPLE:
+        s.protocol = algorithms::Protocol::SIMPLE;
+        break;
+      case P::AUTO:
+        x->fail(
+            "a simulation runs one protocol: none, ll, ll128 or simple (auto, the fastest "
+            "per size, is a closed-form view: collsim model --protocol auto)");
+    }
+  }
+  if (auto x = m.optional("seed")) {
+    const std::int64_t seed = x->as_int64();
+    if (seed < 0) {
+      x->fail(fmt::format("the seed must not be negative (got {})", seed));
+    }
+    s.seed = static_cast<std::uint64_t>(seed);
+  }
+  m.finish();
+  return s;
+}
+
+Placement read_placement(const YamlValue& v) {
+  Placement p;
+  YamlMap m = v.as_map();
+  const std::optional<YamlValue> ranks = m.optional("ranks");
+  const std::optional<YamlValue> gpus = m.optional("gpus");
+  m.finish();
+  if (ranks && gpus) {
+    gpus->fail("give ranks or gpus, not both");
+  }
+  if (ranks && !(ranks->is_scalar() && ranks->as_string() == "all")) {
+    const std::string text = ranks->is_scalar() ? ranks->as_string() : "";
+    if (text.empty() || text.find_first_not_of("+-0123456789") != std::string::npos) {
+      ranks->fail("expected a number of ranks or 'all'");
+    }
+    p.ranks = read_int_in(*ranks, 2, topology::MAX_GPUS, "the number of ranks");
+  }
+  if (gpus) {
+    for (const YamlValue& item : gpus->as_list()) {
+      p.gpus.push_back(item.as_string());
+    }
+    if (p.gpus.empty()) {
+      gpus->fail("list the GPU of every rank (at least 2)");
+    }
+  }
+  return p;
+}
+
+std::string flow_text(const YAML::Node& node) {
+  YAML::Emitter e;
+  e.SetMapFormat(YAML::Flow);
+  e.SetSeqFormat(YAML::Flow);
+  e << node;
+  return e.c_str();
+}
+
+// A sweep axis and the value nodes it sets (from the document, so their positions go
+// with them into every point).
+struct Axis {
+  YamlPath path;
+  std::vector<YAML::Node> nodes;
+  SweepAxis typed;
+  YamlValue path_value;
+};
+
+std::vector<Axis> read_sweep(const YamlValue& v) {
+  std::vector<Axis> axes;
+  std::size_t points = 1;
+  for (const YamlValue& item : v.as_list()) {
+    YamlMap m = item.as_map();
+    const YamlValue path = m.required("path");
+    const YamlValue values = m.required("values");
+    m.finish();
+    YamlPath parsed = [&] {
+      try {
+        return YamlPath::parse(path.as_string());
+      } catch (const std::invalid_argument& e) {
+        path.fail(e.what());
+      }
+    }();
+    const auto& seg = parsed.segments();
+    const auto* section = seg.size() >= 2 ? std::get_if<std::string>(&seg[1]) : nullptr;
+    if (std::get<std::string>(seg[0]) != "spec" || section == nullptr ||
+        (*section != "topology" && *section != "placement" && *section != "collective" &&
+         *section != "model")) {
+      path.fail(
+          "a sweep axis sets a field of spec.topology, spec.placement, spec.collective or "
+          "spec.model");
+    }
+    for (const Axis& earlier : axes) {
+      if (earlier.path.overlaps(parsed)) {
+        path.fail(fmt::format("overlaps the axis '{}'", earlier.path.text()));
+      }
+    }
+    const std::vector<YamlValue> list = values.as_list();
+    if (list.empty()) {
+      values.fail("an axis needs at least one value");
+    }
+    points *= list.size();
+    if (points > MAX_SWEEP_POINTS) {
+      v.fail(fmt::format("the sweep has more than {} points", MAX_SWEEP_POINTS));
+    }
+    Axis axis{std::move(parsed), {}, {path.as_string(), {}}, path};
+    for (const YamlValue& x : list) {
+      axis.nodes.push_back(x.node());
+      axis.typed.values.push_back(flow_text(x.node()));
+    }
+    axes.push_back(std::move(axis));
+  }
+  return axes;
+}
+
+Outputs read_outputs(const YamlValue& v) {
+  Outputs o;
+  YamlMap m = v.as_map();
+  if (auto x = m.optional("formats")) {
+    o.formats.clear();
+    for (const YamlValue& item : x->as_list()) {
+      const ReportFormat f = item.as_enum<ReportFormat>({{"table", ReportFormat::TABLE},
+                                                         {"csv", ReportFormat::CSV},
+                                                         {"json", ReportFormat::JSON}});
+      if (std::find(o.formats.begin(), o.formats.end(), f) != o.formats.end()) {
+        item.fail(fmt::format("{} is already listed", report_format_name(f)));
+      }
+      o.formats.push_back(f);
+    }
+    if (o.formats.empty()) {
+      x->fail("list at least one format: table, csv or json");
+    }
+  }
+  if (auto x = m.optional("file")) {
+    o.file = x->as_string();
+    if (o.file->empty()) {
+      x->fail("the file name is empty");
+    }
+  }
+  m.finish();
+  return o;
+}
+
+// The generators' own check, for anything the field checks above let through.
+void check_requests(const Scenario& s, const algorithms::RankLayout& layout,
+                    const YamlValue& collective) {
+  const algorithms::GenerateOptions options = generate_options(s);
+  for (const Algorithm a : s.collective.algorithms) {
+    try {
+      algorithms::validate_request(a, s.collective.op, s.collective.sizes.front(), layout, options);
+    } catch (const std::invalid_argument& e) {
+      collective.fail(e.what());
+    }
+  }
+}
+
+struct Read {
+  Scenario scenario;
+  std::vector<Axis> axes;
+};
+
+Read read_scenario(const YamlDocument& doc) {
+  Read out;
+  Scenario& s = out.scenario;
+  s.file = doc.file();
+  YamlMap top = doc.root().as_map();
+  const FileHeader header = read_file_header(top);
+  const YamlValue spec_value = top.required("spec");
+  top.finish();
+  if (header.kind != FileKind::SCENARIO) {
+    doc.root().fail_at("kind",
+                       "expected kind Scenario; a Topology file has no collective to run "
+                       "(collsim topo summarizes it)");
+  }
+  s.name = header.name;
+  s.description = header.description;
+
+  YamlMap spec = spec_value.as_map();
+  const YamlValue topology = spec.required("topology");
+  const std::optional<YamlValue> placement = spec.optional("placement");
+  const YamlValue collective = spec.required("collective");
+  const std::optional<YamlValue> model = spec.optional("model");
+  const std::optional<YamlValue> sweep = spec.optional("sweep");
+  const std::optional<YamlValue> outputs = spec.optional("outputs");
+  spec.finish();
+
+  s.topology = read_topology_spec(topology);
+  const topology::Fabric fabric = build_topology(s.topology, topology);
+  if (placement) {
+    s.placement = read_placement(*placement);
+  }
+  const std::vector<topology::VertexId> gpus = [&] {
+    try {
+      return placement_gpus(s.placement, fabric);
+    } catch (const PlacementError& e) {
+      if (placement) {
+        placement->fail_at(e.field, e.what());
+      }
+      spec_value.fail_at("placement", e.what());
+    }
+  }();
+  const algorithms::RankLayout layout = placement_layout(fabric, gpus);
+  s.collective = read_collective(collective, layout.num_ranks());
+  if (model) {
+    s.model = read_model(*model);
+  }
+  if (sweep) {
+    out.axes = read_sweep(*sweep);
+    s.sweep_location = sweep->location();
+    for (const Axis& a : out.axes) {
+      s.sweep.push_back(a.typed);
+    }
+  }
+  if (outputs) {
+    s.outputs = read_outputs(*outputs);
+  }
+  check_requests(s, layout, collective);
+  return out;
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw core::InputError({path, 0, 0}, "", "cannot open the file");
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) {
+    throw core::InputError({path, 0, 0}, "", "cannot read the file");
+  }
+  return text.str();
+}
+
+// An override, parsed once: its path and its value node.
+struct ParsedOverride {
+  YamlPath path;
+  YAML::Node value;
+};
+
+std::vector<ParsedOverride> parse_overrides(const std::vector<Override>& overrides) {
+  std::vector<ParsedOverride> parsed;
+  for (const Override& o : overrides) {
+    YamlPath path = [&] {
+      try {
+        return YamlPath::parse(o.path);
+      } catch (const std::invalid_argument& e) {
+        throw core::InputError(COMMAND_LINE, "--set", e.what());
+      }
+    }();
+    YAML::Node value;
+    try {
+      value = YAML::Load(o.value);
+    } catch (const YAML::Exception& e) {
+      throw core::InputError(COMMAND_LINE, "--set " + o.path,
+                             fmt::format("the value is not YAML: {}", e.msg));
+    }
+    parsed.push_back({std::move(path), value});
+  }
+  return parsed;
+}
+
+// The document with the overrides applied; errors are the command line's.
+YamlDocument with_overrides(std::string_view text, const std::string& file,
+                            const std::vector<ParsedOverride>& overrides) {
+  YamlDocument doc = YamlDocument::parse(text, file);
+  for (const ParsedOverride& o : overrides) {
+    try {
+      set_at_path(doc.root().node(), o.path, o.value);
+    } catch (const std::invalid_argument& e) {
+      throw core::InputError(COMMAND_LINE, "--set " + o.path.text(), e.what());
+    }
+  }
+  return doc;
+}
+
+// Runs `read`, reporting an error in a field an override set at the command line.
+template <class F>
+auto blame_overrides(const std::vector<ParsedOverride>& overrides, F&& read) {
+  try {
+    return read();
+  } catch (const core::InputError& e) {
+    for (const ParsedOverride& o : overrides) {
+      if (!e.field().empty() && o.path.covers(e.field())) {
+        throw core::InputError(COMMAND_LINE, "--set " + e.field(), e.message());
+      }
+    }
+    throw;
+  }
+}
+
+std::string point_text(const std::vector<Axis>& axes, const std::vector<std::size_t>& at,
+                       std::size_t index) {
+  std::string text = fmt::format("sweep point {}:", index);
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    text += fmt::format(" {}={}", axes[i].typed.path, axes[i].typed.values[at[i]]);
+  }
+  return text;
+}
+
+LoadedScenario load(std::string_view text, const std::string& file,
+                    const std::vector<Override>& overrides) {
+  const std::vector<ParsedOverride> parsed = parse_overrides(overrides);
+  const YamlDocument doc = with_overrides(text, file, parsed);
+  Read base = blame_overrides(parsed, [&] { return read_scenario(doc); });
+  LoadedScenario loaded;
+  if (base.axes.empty()) {
+    loaded.points.push_back({base.scenario, {}});
+    loaded.base = std::move(base.scenario);
+    return loaded;
+  }
+  std::size_t total = 1;
+  for (const Axis& a : base.axes) {
+    total *= a.nodes.size();
+  }
+  std::vector<std::size_t> at(base.axes.size(), 0);
+  for (std::size_t index = 0; index < total; ++index) {
+    const YamlDocument point = with_overrides(text, file, parsed);
+    const YAML::Node root = point.root().node();
+    for (std::size_t i = 0; i < base.axes.size(); ++i) {
+      try {
+        set_at_path(root, base.axes[i].path, base.axes[i].nodes[at[i]]);
+      } catch (const std::invalid_argument& e) {
+        base.axes[i].path_value.fail(e.what());
+      }
+    }
+    YAML::Node spec = root["spec"];
+    spec.remove("sweep");
+    SweepPoint p;
+    try {
+      p.scenario = blame_overrides(parsed, [&] { return read_scenario(point).scenario; });
+    } catch (const core::InputError& e) {
+      throw core::InputError(e.where(), e.field(),
+                             fmt::format("{} ({})", e.message(), point_text(base.axes, at, index)));
+    }
+    for (std::size_t i = 0; i < base.axes.size(); ++i) {
+      p.values.push_back(base.axes[i].typed.values[at[i]]);
+    }
+    loaded.points.push_back(std::move(p));
+    for (std::size_t i = base.axes.size(); i-- > 0;) {
+      if (++at[i] < base.axes[i].nodes.size()) {
+        break;
+      }
+      at[i] = 0;
+    }
+  }
+  loaded.base = std::move(base.scenario);
+  return loaded;
+}
+
+}  // namespace
+
+Override parse_override(std::string_view text) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string_view::npos) {
+    throw core::InputError(
+        COMMAND_LINE, "--set",
+        fmt::format("expected path=value, e.g. spec.topology.nodes=16 (got '{}')", text));
+  }
+  Override o{std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
+  try {
+    YamlPath::parse(o.path);
+  } catch (const std::invalid_argument& e) {
+    throw core::InputError(COMMAND_LINE, "--set", e.what());
+  }
+  return o;
+}
+
+LoadedScenario load_scenario_file(const std::string& path, const std::vector<Override>& overrides) {
+  return load(read_text(path), path, overrides);
+}
+
+LoadedScenario load_scenario_text(std::string_view text, std::string file,
+                                  const std::vector<Override>& overrides) {
+  return load(text, file, overrides);
+}
+
+}  // namespace collsim::scenarios

@@ -1,0 +1,267 @@
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "tests/cli/run_collsim.h"
+
+namespace collsim::tests {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh directory per test, removed afterwards.
+class ScenarioCommands : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("collsim-cli-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(path(name)) << text;
+    return path(name);
+  }
+  static std::string read(const std::string& file) {
+    std::ifstream in(file);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  }
+  std::vector<std::string> files() const {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(dir_)) {
+      names.push_back(e.path().filename().string());
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+
+  fs::path dir_;
+};
+
+// 4 GPUs on one switch: a few quick runs.
+const std::string SMALL = R"(apiVersion: collsim/v1
+kind: Scenario
+metadata: {name: small}
+spec:
+  topology: {builder: island, gpus: 4, bandwidth: 100GB/s, latency: 0.5us}
+  collective: {algorithms: [ring, binary_tree], sizes: [1KiB, 4MiB]}
+  model: {network: flow, stepLatency: 2us}
+)";
+
+// 4 sweep points x 2 algorithms on a small fat-tree, flow model.
+const std::string SWEEP = R"(apiVersion: collsim/v1
+kind: Scenario
+metadata: {name: sweep}
+spec:
+  topology: {builder: fat_tree, radix: 4, tiers: 2, bandwidth: 50GB/s}
+  collective: {algorithms: [ring, binary_tree], sizes: [64KiB, 4MiB]}
+  model: {network: flow, stepLatency: 1us}
+  sweep:
+    - {path: spec.model.seed, values: [0, 5]}
+    - {path: spec.topology.oversubscription, values: [1, 2]}
+)";
+
+void expect_one_line_error(const CliResult& r, const std::string& what) {
+  EXPECT_EQ(r.exit_code, 2) << what;
+  EXPECT_EQ(r.out, "") << what;
+  ASSERT_FALSE(r.err.empty()) << what;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << what << ": " << r.err;
+  EXPECT_EQ(r.err.back(), '\n') << what;
+}
+
+TEST_F(ScenarioCommands, RunPrintsTheTableWithTheFastestPerSize) {
+  const CliResult r = run_collsim({"run", write("s.yaml", SMALL)});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  // Ring over 4 GPUs at 1 KiB: 6 steps of 2 us + 2 x 0.5 us + 256 B / 100 GB/s = 3.00256 us,
+  // 18.02 us; the closed form's alpha is the same 3 us, B the same 100 GB/s.
+  EXPECT_NE(r.out.find("   1024      256  float    sum  ring            18.02         0.06         "
+                       "0.09       18.02    0.00%        matches\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("# fastest per size: simulated, and the closed form's pick\n"),
+            std::string::npos);
+  // Same input, same bytes; and the same with one thread.
+  EXPECT_EQ(run_collsim({"run", path("s.yaml")}).out, r.out);
+  EXPECT_EQ(run_collsim({"run", path("s.yaml"), "--jobs", "1"}).out, r.out);
+}
+
+TEST_F(ScenarioCommands, EveryErrorIsOneStderrLineExitTwoAndNoStdout) {
+  const std::string good = write("s.yaml", SMALL);
+  const std::string sweep = write("w.yaml", SWEEP);
+  const std::string bad = write("bad.yaml", SMALL + "  extra: 1\n");
+  const std::vector<std::vector<std::string>> cases{
+      {"run"},
+      {"run", path("missing.yaml")},
+      {"run", bad},
+      {"run", good, "--set", "spec.topology.gpus=x"},
+      {"run", good, "--set", "spec..gpus=1"},
+      {"run", good, "--set", "nothing"},
+      {"run", good, "--csv", "--json"},
+      {"run", good, "--jobs", "0"},
+      {"run", good, "--bogus"},
+      {"run", sweep},
+      {"run", good, "-o", path("no/such/dir/out.txt")},
+      {"sweep", sweep, "--shard", "2/2"},
+      {"sweep", sweep, "--resume"},
+      {"check", good},
+      {"check", good, "--baseline", path("missing.csv")},
+      {"check", good, "--baseline", good, "--tolerance", "1"},
+      {"merge"},
+      {"merge", good},
+  };
+  for (const auto& args : cases) {
+    std::string what;
+    for (const std::string& a : args) {
+      what += a + " ";
+    }
+    expect_one_line_error(run_collsim(args), what);
+  }
+  EXPECT_EQ(run_collsim({"run", bad}).err,
+            "collsim run: " + bad +
+                ":8:3: spec.extra: unknown key; expected one of: topology, placement, collective, "
+                "model, sweep, outputs\n");
+  EXPECT_EQ(run_collsim({"run", good, "--set", "spec.topology.gpus=x"}).err,
+            "collsim run: command line: --set spec.topology.gpus: expected an integer, got 'x'\n");
+}
+
+TEST_F(ScenarioCommands, OutputFilesAreWrittenWholeOrNotAtAll) {
+  const std::string s = write("s.yaml", SMALL);
+  const CliResult csv = run_collsim({"run", s, "--csv"});
+  const CliResult r = run_collsim({"run", s, "-o", path("out.csv")});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(read(path("out.csv")), csv.out);  // the format from the extension
+  // A failing run leaves no file (and no temporary) behind.
+  const CliResult failed =
+      run_collsim({"run", s, "-o", path("fail.csv"), "--set", "spec.collective.sizes=[0]"});
+  EXPECT_EQ(failed.exit_code, 2);
+  EXPECT_EQ(files(), (std::vector<std::string>{"out.csv", "s.yaml"}));
+  // The scenario's outputs: each format to <file>.<ext>, and the baseline beside them.
+  const std::string with_outputs =
+      write("o.yaml", SMALL + "  outputs: {formats: [csv, json], file: " + path("res") + "}\n");
+  EXPECT_EQ(run_collsim({"run", with_outputs, "--update-baseline", path("base.csv")}).exit_code, 0);
+  EXPECT_EQ(read(path("res.csv")), csv.out);
+  EXPECT_EQ(read(path("base.csv")), csv.out);
+  EXPECT_EQ(read(path("res.json")), run_collsim({"run", s, "--json"}).out);
+}
+
+TEST_F(ScenarioCommands, SweepOutputIsTheSameForOneAndTwoJobs) {
+  const std::string w = write("w.yaml", SWEEP);
+  for (const char* format : {"--csv", "--json", "--table"}) {
+    const CliResult one = run_collsim({"sweep", w, format, "--jobs", "1"});
+    const CliResult two = run_collsim({"sweep", w, format, "--jobs", "2"});
+    EXPECT_EQ(one.exit_code, 0) << one.err;
+    EXPECT_EQ(one.out, two.out) << format;
+    EXPECT_EQ(one.err, "");  // no progress line: stderr is not a terminal here
+  }
+  // 4 points x 2 algorithms x 2 sizes, plus the header.
+  const std::string csv = run_collsim({"sweep", w, "--csv"}).out;
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 17);
+  EXPECT_EQ(csv.substr(0, csv.find('\n')),
+            "point,points,spec.model.seed,spec.topology.oversubscription,algorithm,size_bytes,"
+            "count,type,redop,time_us,algbw_gbps,busbw_gbps,closed_us,gap_pct,cause,fastest");
+}
+
+TEST_F(ScenarioCommands, ShardsMergeIntoTheUnshardedSweep) {
+  const std::string w = write("w.yaml", SWEEP);
+  for (const std::string ext : {"csv", "json"}) {
+    const std::string whole = run_collsim({"sweep", w, "--" + ext}).out;
+    std::vector<std::string> merge{"merge"};
+    for (int i = 2; i >= 0; --i) {  // 3 shards (one point in the last), listed in any order
+      const std::string shard = path(std::to_string(i) + "." + ext);
+      EXPECT_EQ(
+          run_collsim({"sweep", w, "-o", shard, "--shard", std::to_string(i) + "/3"}).exit_code, 0);
+      merge.push_back(shard);
+    }
+    const CliResult merged = run_collsim(merge);
+    EXPECT_EQ(merged.exit_code, 0) << merged.err;
+    EXPECT_EQ(merged.out, whole) << ext;
+    // A missing shard is an error, not a shorter result.
+    const CliResult partial = run_collsim({"merge", merge[1], merge[3]});
+    EXPECT_EQ(partial.exit_code, 2);
+    EXPECT_NE(partial.err.find("a shard is missing"), std::string::npos) << partial.err;
+    const CliResult twice = run_collsim({"merge", merge[1], merge[2], merge[3], merge[3]});
+    EXPECT_NE(twice.err.find("the shards overlap"), std::string::npos) << twice.err;
+  }
+}
+
+TEST_F(ScenarioCommands, AKilledSweepResumesToTheSameFile) {
+  const std::string w = write("w.yaml", SWEEP);
+  const std::string whole = run_collsim({"sweep", w, "--csv"}).out;
+  // The sweep kills itself with SIGKILL after 5 of its 16 runs are journaled.
+  ::setenv("COLLSIM_SWEEP_KILL_AFTER", "5", 1);
+  const CliResult killed = run_collsim({"sweep", w, "-o", path("out.csv"), "--jobs", "2"});
+  ::unsetenv("COLLSIM_SWEEP_KILL_AFTER");
+  EXPECT_EQ(killed.exit_code, 128 + 9);
+  EXPECT_FALSE(fs::exists(path("out.csv")));  // no output, only the journal
+  std::ifstream journal(path("out.csv.journal"));
+  const auto lines =
+      std::count(std::istreambuf_iterator<char>(journal), std::istreambuf_iterator<char>(), '\n');
+  EXPECT_GE(lines, 1 + 5);  // identity + at least the 5 runs
+  const CliResult resumed =
+      run_collsim({"sweep", w, "-o", path("out.csv"), "--jobs", "2", "--resume"});
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_EQ(read(path("out.csv")), whole);
+  EXPECT_FALSE(fs::exists(path("out.csv.journal")));  // removed once the output is written
+}
+
+TEST_F(ScenarioCommands, CheckPassesOnUnchangedInputAndNamesWhatALinkChangeMoved) {
+  const std::string s = write("s.yaml", SMALL);
+  ASSERT_EQ(run_collsim({"run", s, "--update-baseline", path("base.csv")}).exit_code, 0);
+  const CliResult same =
+      run_collsim({"check", s, "--baseline", path("base.csv"), "--tolerance", "1%"});
+  EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
+  EXPECT_NE(same.out.find("passed: 4 rows, 4 metrics each, all within 1%"), std::string::npos)
+      << same.out;
+  // Halving the link bandwidth doubles the transfer time: the 4 MiB rows move by far more
+  // than 1%; the 1 KiB ones (dominated by the 2 us steps) by less.
+  const CliResult slower = run_collsim({"check", s, "--baseline", path("base.csv"), "--tolerance",
+                                        "1%", "--set", "spec.topology.bandwidth=50GB/s"});
+  EXPECT_EQ(slower.exit_code, 1);
+  EXPECT_EQ(slower.err, "");
+  for (const char* line : {"moved: ring 4MiB: time_us", "moved: ring 4MiB: busbw_gbps",
+                           "moved: binary_tree 4MiB: closed_us"}) {
+    EXPECT_NE(slower.out.find(line), std::string::npos) << line << "\n" << slower.out;
+  }
+  EXPECT_EQ(slower.out.find("ring 1KiB"), std::string::npos) << slower.out;
+  // The same through an edited copy of the file.
+  std::string edited = SMALL;
+  edited.replace(edited.find("100GB/s"), 7, "90GB/s");
+  const CliResult copy =
+      run_collsim({"check", write("edited.yaml", edited), "--baseline", path("base.csv")});
+  EXPECT_EQ(copy.exit_code, 1);
+  EXPECT_NE(copy.out.find("FAILED: "), std::string::npos);
+}
+
+TEST_F(ScenarioCommands, SetAndPrintEffectiveRoundTrip) {
+  const std::string s = write("s.yaml", SMALL);
+  const CliResult effective =
+      run_collsim({"run", s, "--print-effective", "--set", "spec.model.seed=3", "--set",
+                   "spec.collective.sizes={from: 1KiB, to: 4KiB}"});
+  EXPECT_EQ(effective.exit_code, 0) << effective.err;
+  EXPECT_NE(effective.out.find("    seed: 3\n"), std::string::npos) << effective.out;
+  EXPECT_NE(effective.out.find("    sizes: {from: 1KiB, to: 4KiB, factor: 2}\n"),
+            std::string::npos);
+  const std::string e = write("effective.yaml", effective.out);
+  EXPECT_EQ(run_collsim({"run", e, "--print-effective"}).out, effective.out);
+  // And it runs as the overridden original does.
+  EXPECT_EQ(run_collsim({"run", e, "--csv"}).out,
+            run_collsim({"run", s, "--csv", "--set", "spec.model.seed=3", "--set",
+                         "spec.collective.sizes={from: 1KiB, to: 4KiB}"})
+                .out);
+}
+
+}  // namespace
+}  // namespace collsim::tests
