@@ -37,7 +37,7 @@ struct Point {
   int gpus = 1024;
   core::Bytes bytes = core::Bytes{1} << 30;
   sim::NetworkKind network = sim::NetworkKind::FLOW;
-  int tiers = 2;
+  int tiers = 0;  // 0: 2 tiers while 64-port spines can join the leaves, else 3
   algorithms::GenerateOptions options;
 };
 
@@ -51,7 +51,9 @@ topology::Fabric build(const Point& p) {
   c.nodes = p.gpus / 8;
   c.nics = topology::NicParams{};
   topology::NetworkParams net;
-  net.tiers = p.tiers;
+  // A rail has one 64-port leaf (32 down, 32 up) per 32 nodes; 2 tiers join at most 64
+  // leaves (the ports of a spine), i.e. 256 nodes of 8 rails.
+  net.tiers = p.tiers != 0 ? p.tiers : (c.nodes <= 256 ? 2 : 3);
   c.network = net;
   return topology::build_cluster(c);
 }
@@ -137,7 +139,7 @@ int main(int argc, char** argv) {
       "max-gpus", po::value(&max_gpus), "largest point of --series (default 16384)")(
       "bytes", po::value(&bytes), "message size S (default 1GiB)")("network", po::value(&network),
                                                                    "flow | ideal (default flow)")(
-      "tiers", po::value(&p.tiers), "network tiers, 2 or 3 (default 2)")(
+      "tiers", po::value(&p.tiers), "network tiers, 2 or 3 (default: 2 up to 2048 GPUs, then 3)")(
       "chunk-size", po::value(&chunk_size), "pipelined chunk size (default: generator's)")(
       "channels", po::value(&channels), "channels (default 1)")(
       "inter", po::value(&inter), "two_level's inter-node algorithm (default ring)");
