@@ -4,6 +4,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "cli/flag_parser.h"
 #include "core/input_error.h"
 #include "scenarios/scenario_commands.h"
 
@@ -24,14 +25,8 @@ int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
       "set", po::value<std::vector<std::string>>()->composing()->value_name("PATH=VALUE"),
       "override a field of the file (repeatable)")("jobs,j", po::value<unsigned>()->value_name("N"),
                                                    "run N simulations at once");
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value<std::string>());
-  po::positional_options_description positional;
-  positional.add("file", 1);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  if (vm.count("help") > 0) {
+  if (!parse_flags(args, visible, vm, "file", 1)) {
     out << visible << '\n';
     return 0;
   }

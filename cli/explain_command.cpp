@@ -5,6 +5,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "cli/flag_parser.h"
 #include "scenarios/explain_report.h"
 
 namespace collsim::cli {
@@ -20,11 +21,6 @@ constexpr const char* USAGE =
     "binary_tree, binomial_tree, double_binary_tree, two_level. The IR and every schedule's\n"
     "structure: docs/algorithms.md.\n\n"
     "Sizes carry their unit: 8B 512KiB 1MB (MB = 1e6 B, MiB = 2^20 B).\n";
-
-template <typename T>
-std::optional<T> get(const po::variables_map& vm, const char* name) {
-  return vm.count(name) ? std::optional<T>(vm[name].as<T>()) : std::nullopt;
-}
 
 po::options_description options() {
   po::options_description desc("options", 100, 50);
@@ -67,29 +63,27 @@ po::options_description options() {
 int run_explain_command(const std::vector<std::string>& args, std::ostream& out) {
   const po::options_description desc = options();
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(desc).run(), vm);
-  po::notify(vm);
-  if (vm.count("help")) {
+  if (!parse_flags(args, desc, vm)) {
     out << USAGE << '\n' << desc;
     return 0;
   }
   scenarios::ExplainFlags f;
-  f.algorithm = get<std::string>(vm, "algo");
-  f.collective = get<std::string>(vm, "collective");
-  f.ranks = get<int>(vm, "ranks");
-  f.gpus_per_node = get<int>(vm, "gpus-per-node");
-  f.node_sizes = get<std::string>(vm, "node-sizes");
-  f.nics_per_node = get<int>(vm, "nics-per-node");
-  f.bytes = get<std::string>(vm, "bytes");
-  f.chunks = get<int>(vm, "chunks");
-  f.chunk_size = get<std::string>(vm, "chunk-size");
-  f.channels = get<int>(vm, "channels");
+  f.algorithm = flag<std::string>(vm, "algo");
+  f.collective = flag<std::string>(vm, "collective");
+  f.ranks = flag<int>(vm, "ranks");
+  f.gpus_per_node = flag<int>(vm, "gpus-per-node");
+  f.node_sizes = flag<std::string>(vm, "node-sizes");
+  f.nics_per_node = flag<int>(vm, "nics-per-node");
+  f.bytes = flag<std::string>(vm, "bytes");
+  f.chunks = flag<int>(vm, "chunks");
+  f.chunk_size = flag<std::string>(vm, "chunk-size");
+  f.channels = flag<int>(vm, "channels");
   f.no_pipeline = vm.count("no-pipeline") > 0;
   f.reduce_ops = vm.count("reduce-ops") > 0;
-  f.inter = get<std::string>(vm, "inter");
-  f.root = get<int>(vm, "root");
-  f.by = get<std::string>(vm, "by");
-  f.limit = get<int>(vm, "limit");
+  f.inter = flag<std::string>(vm, "inter");
+  f.root = flag<int>(vm, "root");
+  f.by = flag<std::string>(vm, "by");
+  f.limit = flag<int>(vm, "limit");
   f.json = vm.count("json") > 0;
   out << scenarios::explain_report(f);
   return 0;

@@ -4,6 +4,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "cli/flag_parser.h"
 #include "scenarios/scenario_commands.h"
 
 namespace collsim::cli {
@@ -19,14 +20,8 @@ int run_merge_command(const std::vector<std::string>& args, std::ostream& out) {
   visible.add_options()("help,h", "print this help")(
       "output,o", po::value<std::string>()->value_name("FILE"),
       "write to FILE (atomically) instead of stdout");
-  po::options_description all;
-  all.add(visible).add_options()("inputs", po::value<std::vector<std::string>>());
-  po::positional_options_description positional;
-  positional.add("inputs", -1);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  if (vm.count("help") > 0) {
+  if (!parse_flags(args, visible, vm, "inputs", -1)) {
     out << visible << '\n';
     return 0;
   }

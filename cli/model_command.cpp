@@ -5,6 +5,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "cli/flag_parser.h"
 #include "scenarios/model_report.h"
 
 namespace collsim::cli {
@@ -23,11 +24,6 @@ constexpr const char* USAGE =
     "Every dimensioned value carries its unit: sizes 8B 512KiB 1GB (GB = 1e9 B,\n"
     "GiB = 2^30 B); times 500ns 5us 1.5ms; bandwidths 100GB/s 400Gb/s, per direction\n"
     "('900GB/s bidirectional' is halved).\n";
-
-template <typename T>
-std::optional<T> get(const po::variables_map& vm, const char* name) {
-  return vm.count(name) ? std::optional<T>(vm[name].as<T>()) : std::nullopt;
-}
 
 po::options_description options() {
   po::options_description desc("options", 100, 50);
@@ -76,35 +72,26 @@ po::options_description options() {
 
 int run_model_command(const std::vector<std::string>& args, std::ostream& out) {
   const po::options_description desc = options();
-  const po::positional_options_description no_positional;  // a stray word is an error
   po::variables_map vm;
-  po::store(
-      po::command_line_parser(args)
-          .options(desc)
-          .positional(no_positional)
-          .style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing)
-          .run(),
-      vm);
-  po::notify(vm);
-  if (vm.count("help")) {
+  if (!parse_flags(args, desc, vm)) {
     out << USAGE << '\n' << desc;
     return 0;
   }
   scenarios::ModelFlags f;
-  f.world = get<int>(vm, "world");
-  f.bytes = get<std::string>(vm, "bytes");
-  f.sizes = get<std::string>(vm, "sizes");
-  f.alpha = get<std::string>(vm, "alpha");
-  f.bw = get<std::string>(vm, "bw");
-  f.ring_bw = get<std::string>(vm, "ring-bw");
-  f.tree_bw = get<std::string>(vm, "tree-bw");
-  f.gpus_per_node = get<int>(vm, "gpus-per-node");
-  f.intra_bw = get<std::string>(vm, "intra-bw");
-  f.inter_bw = get<std::string>(vm, "inter-bw");
-  f.inter_alpha = get<std::string>(vm, "inter-alpha");
-  f.chunks = get<int>(vm, "chunks");
-  f.chunk_size = get<std::string>(vm, "chunk-size");
-  f.protocol = get<std::string>(vm, "protocol");
+  f.world = flag<int>(vm, "world");
+  f.bytes = flag<std::string>(vm, "bytes");
+  f.sizes = flag<std::string>(vm, "sizes");
+  f.alpha = flag<std::string>(vm, "alpha");
+  f.bw = flag<std::string>(vm, "bw");
+  f.ring_bw = flag<std::string>(vm, "ring-bw");
+  f.tree_bw = flag<std::string>(vm, "tree-bw");
+  f.gpus_per_node = flag<int>(vm, "gpus-per-node");
+  f.intra_bw = flag<std::string>(vm, "intra-bw");
+  f.inter_bw = flag<std::string>(vm, "inter-bw");
+  f.inter_alpha = flag<std::string>(vm, "inter-alpha");
+  f.chunks = flag<int>(vm, "chunks");
+  f.chunk_size = flag<std::string>(vm, "chunk-size");
+  f.protocol = flag<std::string>(vm, "protocol");
   f.csv = vm["csv"].as<bool>();
   f.json = vm["json"].as<bool>();
   out << scenarios::model_report(f);

@@ -1,5 +1,6 @@
 #include "cli/scenario_flags.h"
 
+#include "cli/flag_parser.h"
 #include "core/input_error.h"
 
 namespace collsim::cli {
@@ -24,13 +25,7 @@ void add_scenario_options(po::options_description& visible) {
 
 bool parse_scenario_args(const std::vector<std::string>& args,
                          const po::options_description& visible, po::variables_map& vm) {
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value<std::string>());
-  po::positional_options_description positional;
-  positional.add("file", 1);
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  return vm.count("help") > 0;
+  return !parse_flags(args, visible, vm, "file", 1);
 }
 
 scenarios::ScenarioFlags read_scenario_flags(const po::variables_map& vm) {

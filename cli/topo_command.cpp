@@ -6,6 +6,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "cli/flag_parser.h"
 #include "core/input_error.h"
 #include "scenarios/topology_summary.h"
 
@@ -22,14 +23,8 @@ int run_topo_command(const std::vector<std::string>& args, std::ostream& out) {
       "oversubscription per switch tier.\n\noptions");
   visible.add_options()("help,h", "print this help")("json", "print the summary as JSON")(
       "dot", "print the fabric as a Graphviz graph (collsim topo FILE --dot | dot -Tsvg)");
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value<std::string>());
-  po::positional_options_description positional;
-  positional.add("file", 1);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  if (vm.count("help") > 0) {
+  if (!parse_flags(args, visible, vm, "file", 1)) {
     out << visible << '\n';
     return 0;
   }
