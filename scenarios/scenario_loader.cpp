@@ -1,8 +1,6 @@
 #include "scenarios/scenario_loader.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -441,18 +439,6 @@ Read read_scenario(const YamlDocument& doc) {
   return out;
 }
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw core::InputError({path, 0, 0}, "", "cannot open the file");
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) {
-    throw core::InputError({path, 0, 0}, "", "cannot read the file");
-  }
-  return text.str();
-}
 
 // An override, parsed once: its path and its value node.
 struct ParsedOverride {
@@ -589,7 +575,7 @@ Override parse_override(std::string_view text) {
 }
 
 LoadedScenario load_scenario_file(const std::string& path, const std::vector<Override>& overrides) {
-  return load(read_text(path), path, overrides);
+  return load(read_text_file(path), path, overrides);
 }
 
 LoadedScenario load_scenario_text(std::string_view text, std::string file,

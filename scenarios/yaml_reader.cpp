@@ -409,7 +409,7 @@ YamlDocument YamlDocument::parse(std::string_view text, std::string file) {
   return YamlDocument(root, std::move(name));
 }
 
-YamlDocument YamlDocument::load_file(const std::string& path) {
+std::string read_text_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw core::InputError({path, 0, 0}, "", "cannot open the file");
@@ -419,7 +419,11 @@ YamlDocument YamlDocument::load_file(const std::string& path) {
   if (in.bad()) {
     throw core::InputError({path, 0, 0}, "", "cannot read the file");
   }
-  return parse(text.str(), path);
+  return text.str();
+}
+
+YamlDocument YamlDocument::load_file(const std::string& path) {
+  return parse(read_text_file(path), path);
 }
 
 YamlValue YamlDocument::root() const {
