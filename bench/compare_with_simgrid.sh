@@ -17,7 +17,7 @@ python3 "$peer/gen_platform.py" cluster 1024 -o "$work/cluster_1024.xml"
 run() {  # label, command...
   local start end
   start=$(date +%s.%N)
-  "${@:2}" >/dev/null
+  "${@:2}" >/dev/null 2>&1
   end=$(date +%s.%N)
   printf '%-44s %8.3f s\n' "$1" "$(echo "$end - $start" | bc -l)"
 }

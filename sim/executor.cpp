@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <numeric>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -127,12 +128,9 @@ class Executor final : private EventHandler, private TransferSink {
     std::uint32_t deepest = 0;
     for (OpId id = 0; id < n; ++id) {
       for (OpId d : schedule_.deps(id)) {
-        if (d >= id) {
-          throw_if_missing(id, d);
+        if (d >= id) {  // build_successors() rejects a dependency that does not exist
           slot_of_.resize(n);
-          for (OpId i = 0; i < n; ++i) {
-            slot_of_[i] = i;
-          }
+          std::iota(slot_of_.begin(), slot_of_.end(), 0u);
           return;
         }
         depth[id] = std::max(depth[id], depth[d] + 1);
@@ -149,13 +147,6 @@ class Executor final : private EventHandler, private TransferSink {
     slot_of_.resize(n);
     for (OpId id = 0; id < n; ++id) {
       slot_of_[id] = first[depth[id]]++;
-    }
-  }
-
-  void throw_if_missing(OpId id, OpId dep) const {
-    if (dep >= schedule_.size()) {
-      throw std::invalid_argument(
-          fmt::format("op {} depends on op {}, which does not exist", id, dep));
     }
   }
 
@@ -208,7 +199,10 @@ class Executor final : private EventHandler, private TransferSink {
       state.pending = static_cast<std::uint32_t>(schedule_.deps(id).size());
       state.piece = schedule_.op(id).piece;
       for (OpId d : schedule_.deps(id)) {
-        throw_if_missing(id, d);
+        if (d >= n) {
+          throw std::invalid_argument(
+              fmt::format("op {} depends on op {}, which does not exist", id, d));
+        }
         ++ops_[slot_of_[d] + 1].succ_begin;
       }
     }

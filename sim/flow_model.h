@@ -28,9 +28,6 @@ class FlowModel final : public NetworkModel, private EventHandler {
   void start(TransferId id, const Route& route, core::Bytes bytes) override;
   const LinkUsage& link_usage() const override { return usage_; }
 
-  // The solver, for tests that inspect rates mid-run.
-  const MaxMinSolver& solver() const { return solver_; }
-
  private:
   struct FlowState {
     TransferId transfer = 0;

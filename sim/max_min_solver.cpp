@@ -122,7 +122,6 @@ void MaxMinSolver::freeze(FlowId f, std::int64_t rate, LinkId at) {
 // Progressive filling of the flows in A, every other flow held at its committed rate.
 void MaxMinSolver::fill() {
   ++round_;
-  ++rounds_;
   recomputed_ += set_.size();
   touched_.clear();
   for (FlowId f : set_) {
@@ -268,7 +267,6 @@ bool MaxMinSolver::check() {
           continue;
         }
         g.checked = round_;
-        ++checked_;
         if (!has_bottleneck(e.flow)) {
           joining_.push_back(e.flow);
         }

@@ -73,10 +73,8 @@ class MaxMinSolver {
   std::size_t flows_on(LinkId l) const { return links_[l].entries.size(); }
   std::size_t active_flows() const { return active_; }
   std::size_t num_links() const { return links_.size(); }
-  // Work counters, for benchmarks: filling rounds run, flows recomputed, flows checked.
-  std::uint64_t rounds() const { return rounds_; }
+  // Flows recomputed so far, summed over filling rounds: the solver's work.
   std::uint64_t flows_recomputed() const { return recomputed_; }
-  std::uint64_t flows_checked() const { return checked_; }
 
  private:
   struct Entry {  // a flow's presence on a link
@@ -137,9 +135,7 @@ class MaxMinSolver {
   std::vector<FlowId> joining_;
   std::vector<Share> heap_;
   std::vector<FlowId> changed_;
-  std::uint64_t rounds_ = 0;
   std::uint64_t recomputed_ = 0;
-  std::uint64_t checked_ = 0;
 };
 
 }  // namespace collsim::sim
