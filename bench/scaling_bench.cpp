@@ -84,20 +84,21 @@ void run_point(const Point& p) {
   getrusage(RUSAGE_SELF, &usage);
   std::cout << fmt::format(
                    "{:<19} {:>6} {:>10} {:>11} {:>7.3f} {:>7.3f} {:>8.3f} {:>8.3f} {:>9.2f}M "
-                   "{:>9.2f}M {:>8.0f} {:>13}",
+                   "{:>9.2f}M {:>8.0f} {:>13} {:016x}",
                    algorithms::algorithm_name(p.algorithm), p.gpus, r.sends, r.events, build_s,
                    gen_s, sim_s, total_s, static_cast<double>(r.sends) / sim_s / 1e6,
                    static_cast<double>(r.events) / sim_s / 1e6,
-                   static_cast<double>(usage.ru_maxrss) / 1024.0, core::format_duration(r.makespan))
+                   static_cast<double>(usage.ru_maxrss) / 1024.0, core::format_duration(r.makespan),
+                   r.fingerprint)
             << std::endl;
 }
 
 void print_header() {
   std::cout << fmt::format(
                    "{:<19} {:>6} {:>10} {:>11} {:>7} {:>7} {:>8} {:>8} {:>10} {:>10} "
-                   "{:>8} {:>13}",
+                   "{:>8} {:>13} {:>16}",
                    "algorithm", "gpus", "sends", "events", "build_s", "gen_s", "sim_s", "total_s",
-                   "sends/s", "events/s", "peak_MiB", "simulated")
+                   "sends/s", "events/s", "peak_MiB", "simulated", "fingerprint")
             << std::endl;
 }
 

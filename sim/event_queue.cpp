@@ -1,6 +1,5 @@
 #include "sim/event_queue.h"
 
-#include <bit>
 #include <cassert>
 #include <stdexcept>
 
@@ -76,6 +75,13 @@ void EventQueue::heap_pop() {
   heap_[i] = last;
 }
 
+void EventQueue::push_lane(std::size_t lane, const Entry& e) {
+  if (lanes_[lane].empty()) {
+    heads_[lane] = Head{e.time, e.key};
+  }
+  lanes_[lane].push(e);
+}
+
 std::uint64_t EventQueue::push(core::Time at, EventHandler& handler, std::uint8_t kind,
                                std::uint32_t id, Priority priority, std::uint32_t slot) {
   assert(at >= now_);
@@ -86,37 +92,32 @@ std::uint64_t EventQueue::push(core::Time at, EventHandler& handler, std::uint8_
   const std::uint64_t key = (late ? LATE_BIT : 0) | (++sequence_ << 8) | kind;
   const Entry e{at.ps(), key, &handler, id, slot};
   ++live_;
-  if (late) {
-    if (at == now_) {
-      late_now_.push(e);
-      nonempty_ |= 1u << LANES;
-    } else {
-      heap_push(e);
-    }
+  if (late && at == now_) {
+    push_lane(LATE_LANE, e);
     return key;
   }
-  // Same delay, later or equal now, larger key: appending keeps a lane sorted.
-  const std::int64_t delay = (at - now_).ps();
-  Lane* free_lane = nullptr;
-  for (std::size_t i = 0; i < LANES; ++i) {
-    Lane& lane = lanes_[i];
-    if (lane.delay == delay) {
-      assert(lane.empty() || before(lane.back(), e));
-      lane.push(e);
-      nonempty_ |= 1u << i;
+  if (!late) {
+    // Same delay, later or equal now, larger key: appending keeps a lane sorted.
+    const std::int64_t delay = (at - now_).ps();
+    std::size_t free_lane = LANES;
+    for (std::size_t i = 0; i < LANES; ++i) {
+      if (lanes_[i].delay == delay) {
+        assert(lanes_[i].empty() || before(lanes_[i].back(), e));
+        push_lane(i, e);
+        return key;
+      }
+      if (free_lane == LANES && lanes_[i].empty()) {
+        free_lane = i;
+      }
+    }
+    if (free_lane != LANES) {
+      lanes_[free_lane].delay = delay;
+      push_lane(free_lane, e);
       return key;
     }
-    if (free_lane == nullptr && lane.empty()) {
-      free_lane = &lane;
-    }
   }
-  if (free_lane != nullptr) {
-    free_lane->delay = delay;
-    free_lane->push(e);
-    nonempty_ |= 1u << (free_lane - lanes_);
-  } else {
-    heap_push(e);
-  }
+  heap_push(e);
+  heads_[HEAP] = Head{heap_.front().time, heap_.front().key};
   return key;
 }
 
@@ -149,50 +150,46 @@ void EventQueue::cancel(EventHandle& handle) {
   handle = EventHandle{};
 }
 
-// Pops the least event that was not cancelled and whose time is <= limit.
-bool EventQueue::pop_live(Entry& out, core::Time limit) {
-  // The least front among the heap, the lanes and the late lane; cancelled fronts are
-  // dropped on the way.
-  const Entry* best = nullptr;
-  Lane* best_lane = nullptr;
-  while (!heap_.empty() && is_cancelled(heap_.front())) {
+void EventQueue::pop_source(std::size_t source) {
+  if (source == HEAP) {
     heap_pop();
-  }
-  if (!heap_.empty()) {
-    best = &heap_.front();
-  }
-  std::uint32_t best_bit = 0;
-  for (std::uint32_t mask = nonempty_; mask != 0; mask &= mask - 1) {
-    const std::uint32_t bit = mask & (~mask + 1);
-    Lane& lane = bit == (1u << LANES) ? late_now_ : lanes_[std::countr_zero(mask)];
-    while (!lane.empty() && is_cancelled(lane.front())) {
-      lane.pop();
-    }
-    if (lane.empty()) {
-      nonempty_ &= ~bit;
-    } else if (best == nullptr || before(lane.front(), *best)) {
-      best = &lane.front();
-      best_lane = &lane;
-      best_bit = bit;
-    }
-  }
-  if (best == nullptr || best->time > limit.ps()) {
-    return false;
-  }
-  out = *best;
-  if (best_lane != nullptr) {
-    best_lane->pop();
-    if (best_lane->empty()) {
-      nonempty_ &= ~best_bit;
-    }
+    heads_[HEAP] = heap_.empty() ? Head{} : Head{heap_.front().time, heap_.front().key};
   } else {
-    heap_pop();
+    Lane& lane = lanes_[source];
+    lane.pop();
+    heads_[source] = lane.empty() ? Head{} : Head{lane.front().time, lane.front().key};
   }
-  if (out.slot != EventHandle::NONE) {
-    slot_key_[out.slot] = 0;
-    free_slots_.push_back(out.slot);
+}
+
+// Pops the least event that was not cancelled and whose time is <= limit; cancelled
+// entries are dropped as they reach the front.
+bool EventQueue::pop_live(Entry& out, core::Time limit) {
+  for (;;) {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i <= HEAP; ++i) {
+      const Head& h = heads_[i];
+      const Head& b = heads_[best];
+      if (h.time < b.time || (h.time == b.time && h.key < b.key)) {
+        best = i;
+      }
+    }
+    const bool empty = best == HEAP ? heap_.empty() : lanes_[best].empty();
+    if (empty || heads_[best].time > limit.ps()) {
+      return false;
+    }
+    const Entry& front = best == HEAP ? heap_.front() : lanes_[best].front();
+    if (is_cancelled(front)) {
+      pop_source(best);
+      continue;
+    }
+    out = front;
+    pop_source(best);
+    if (out.slot != EventHandle::NONE) {
+      slot_key_[out.slot] = 0;
+      free_slots_.push_back(out.slot);
+    }
+    return true;
   }
-  return true;
 }
 
 void EventQueue::run_until(core::Time t) {

@@ -43,8 +43,8 @@ struct EventHandle {
 // rate); events scheduled with the same delay from a non-decreasing now() are already in
 // order, so each of a few recent delays gets a FIFO lane, and LATE events for the current
 // instant get one more; only the rest go through the heap. The next event is the least of
-// the heap top and the lane fronts. Cancellation is lazy (a cancelled entry is skipped
-// when it reaches a front), so only cancellable events pay for a slot.
+// the heap top and the lane fronts, whose keys are kept side by side. Cancellation is lazy (a
+// cancelled entry is skipped when it reaches a front), so only cancellable events pay for a slot.
 // Complexity: schedule O(1) into a lane, O(log n) into the heap; cancel O(1); next event
 // O(LANES) plus a heap pop when the heap has it. No allocation per event once the
 // containers have grown.
@@ -102,6 +102,14 @@ class EventQueue {
     std::size_t size_ = 0;
   };
   static constexpr std::size_t LANES = 8;
+  static constexpr std::size_t LATE_LANE = LANES;  // lanes_[LATE_LANE]: LATE events of now()
+  static constexpr std::size_t HEAP = LANES + 1;   // heads_[HEAP]: the heap's top
+  // The (time, key) of a source's front, copied out so that finding the next event scans
+  // one small array; an empty source holds the largest pair.
+  struct Head {
+    std::int64_t time = std::numeric_limits<std::int64_t>::max();
+    std::uint64_t key = std::numeric_limits<std::uint64_t>::max();
+  };
 
   std::uint64_t push(core::Time at, EventHandler& handler, std::uint8_t kind, std::uint32_t id,
                      Priority priority, std::uint32_t slot);
@@ -110,12 +118,13 @@ class EventQueue {
   bool is_cancelled(const Entry& e) const {
     return e.slot != EventHandle::NONE && slot_key_[e.slot] != e.key;
   }
+  void push_lane(std::size_t lane, const Entry& e);
+  void pop_source(std::size_t source);
   bool pop_live(Entry& out, core::Time limit);
 
   std::vector<Entry> heap_;
-  Lane lanes_[LANES];
-  Lane late_now_;                        // LATE events scheduled for the current instant
-  std::uint32_t nonempty_ = 0;           // bit i: lanes_[i] has entries; bit LANES: late_now_ has
+  Lane lanes_[LANES + 1];
+  Head heads_[LANES + 2];
   std::vector<std::uint64_t> slot_key_;  // key of the live event in each slot, 0 = free
   std::vector<std::uint32_t> free_slots_;
   core::Time now_;
