@@ -43,8 +43,9 @@ struct EventHandle {
 // rate); events scheduled with the same delay from a non-decreasing now() are already in
 // order, so each of a few recent delays gets a FIFO lane, and LATE events for the current
 // instant get one more; only the rest go through the heap. The next event is the least of
-// the heap top and the lane fronts, whose keys are kept side by side. Cancellation is lazy (a
-// cancelled entry is skipped when it reaches a front), so only cancellable events pay for a slot.
+// the heap top and the lane fronts, whose keys are kept side by side. Cancellation is lazy
+// (a cancelled entry is dropped when it is the least), so only cancellable events pay for
+// a slot.
 // Complexity: schedule O(1) into a lane, O(log n) into the heap; cancel O(1); next event
 // O(LANES) plus a heap pop when the heap has it. No allocation per event once the
 // containers have grown.
