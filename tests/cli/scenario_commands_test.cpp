@@ -118,6 +118,9 @@ TEST_F(ScenarioCommands, EveryErrorIsOneStderrLineExitTwoAndNoStdout) {
       {"check", good},
       {"check", good, "--baseline", path("missing.csv")},
       {"check", good, "--baseline", good, "--tolerance", "1"},
+      {"check", good, "--baseline", good, "--tol", "1%"},  // abbreviations are refused
+      {"run", good, "--cs"},
+      {"sweep", sweep, "--job", "2"},
       {"merge"},
       {"merge", good},
   };
