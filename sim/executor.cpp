@@ -124,29 +124,28 @@ class Executor final : private EventHandler, private TransferSink {
   // not in topological order (possible only for imported ones) keeps id order.
   void choose_run_order() {
     const std::size_t n = schedule_.size();
-    std::vector<std::uint32_t> depth(n, 0);
+    // slot_of_ holds each op's depth first, then turns into its slot in place.
+    slot_of_.assign(n, 0);
     std::uint32_t deepest = 0;
     for (OpId id = 0; id < n; ++id) {
       for (OpId d : schedule_.deps(id)) {
         if (d >= id) {  // build_successors() rejects a dependency that does not exist
-          slot_of_.resize(n);
           std::iota(slot_of_.begin(), slot_of_.end(), 0u);
           return;
         }
-        depth[id] = std::max(depth[id], depth[d] + 1);
+        slot_of_[id] = std::max(slot_of_[id], slot_of_[d] + 1);
       }
-      deepest = std::max(deepest, depth[id]);
+      deepest = std::max(deepest, slot_of_[id]);
     }
     std::vector<std::uint32_t> first(static_cast<std::size_t>(deepest) + 2, 0);
-    for (std::uint32_t d : depth) {
+    for (std::uint32_t d : slot_of_) {
       ++first[d + 1];
     }
     for (std::size_t i = 1; i < first.size(); ++i) {
       first[i] += first[i - 1];
     }
-    slot_of_.resize(n);
-    for (OpId id = 0; id < n; ++id) {
-      slot_of_[id] = first[depth[id]]++;
+    for (std::uint32_t& slot : slot_of_) {
+      slot = first[slot]++;
     }
   }
 
@@ -210,14 +209,18 @@ class Executor final : private EventHandler, private TransferSink {
       ops_[i + 1].succ_begin += ops_[i].succ_begin;
     }
     successors_.resize(ops_[n].succ_begin);
-    std::vector<std::uint32_t> fill(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      fill[i] = ops_[i].succ_begin;
-    }
+    // Each succ_begin serves as its list's fill cursor, ending at the next list's start;
+    // shifting them back by one record restores the starts.
     for (OpId id = 0; id < n; ++id) {
       for (OpId d : schedule_.deps(id)) {
-        successors_[fill[slot_of_[d]]++] = slot_of_[id];
+        successors_[ops_[slot_of_[d]].succ_begin++] = slot_of_[id];
       }
+    }
+    for (std::size_t i = n; i-- > 1;) {
+      ops_[i].succ_begin = ops_[i - 1].succ_begin;
+    }
+    if (n > 0) {
+      ops_[0].succ_begin = 0;
     }
   }
 
