@@ -3,7 +3,10 @@
 // rail-optimized fat-tree, replayed by the flow (or ideal) model. For each point it prints
 // sends, events, the wall time of each stage, sends and events per second, and the peak
 // resident memory of the process that ran it (each point of a series runs in its own
-// child process, so peaks do not carry over).
+// child process, so peaks do not carry over); then the flow model's solves, the flows each
+// solve re-filled ("refill", summed over its filling rounds) and the rates it moved
+// ("moved", each rescheduling a completion), and the run's event fingerprint, so that a
+// benchmark run is also a same-output check.
 //
 //   scaling_bench --algorithm ring --gpus 1024 --bytes 1GiB        one point
 //   scaling_bench --series --algorithm double_binary_tree          64 .. 16384 GPUs
@@ -40,6 +43,11 @@ struct Point {
   int tiers = 0;  // 0: 2 tiers while 64-port spines can join the leaves, else 3
   algorithms::GenerateOptions options;
 };
+
+// A count per solve of the flow model's solver (0 where nothing was ever solved).
+double per_solve(std::uint64_t count, const sim::RateWork& w) {
+  return w.solves == 0 ? 0.0 : static_cast<double>(count) / static_cast<double>(w.solves);
+}
 
 double seconds_since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
@@ -84,21 +92,23 @@ void run_point(const Point& p) {
   getrusage(RUSAGE_SELF, &usage);
   std::cout << fmt::format(
                    "{:<19} {:>6} {:>10} {:>11} {:>7.3f} {:>7.3f} {:>8.3f} {:>8.3f} {:>9.2f}M "
-                   "{:>9.2f}M {:>8.0f} {:>13} {:016x}",
+                   "{:>9.2f}M {:>8.0f} {:>13} {:>10} {:>7.1f} {:>7.1f} {:016x}",
                    algorithms::algorithm_name(p.algorithm), p.gpus, r.sends, r.events, build_s,
                    gen_s, sim_s, total_s, static_cast<double>(r.sends) / sim_s / 1e6,
                    static_cast<double>(r.events) / sim_s / 1e6,
                    static_cast<double>(usage.ru_maxrss) / 1024.0, core::format_duration(r.makespan),
-                   r.fingerprint)
+                   r.rate_work.solves, per_solve(r.rate_work.flows_recomputed, r.rate_work),
+                   per_solve(r.rate_work.rate_changes, r.rate_work), r.fingerprint)
             << std::endl;
 }
 
 void print_header() {
   std::cout << fmt::format(
                    "{:<19} {:>6} {:>10} {:>11} {:>7} {:>7} {:>8} {:>8} {:>10} {:>10} "
-                   "{:>8} {:>13} {:>16}",
+                   "{:>8} {:>13} {:>10} {:>7} {:>7} {:>16}",
                    "algorithm", "gpus", "sends", "events", "build_s", "gen_s", "sim_s", "total_s",
-                   "sends/s", "events/s", "peak_MiB", "simulated", "fingerprint")
+                   "sends/s", "events/s", "peak_MiB", "simulated", "solves", "refill", "moved",
+                   "fingerprint")
             << std::endl;
 }
 

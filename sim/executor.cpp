@@ -76,6 +76,7 @@ class Executor final : private EventHandler, private TransferSink {
     r.fingerprint = queue_.fingerprint();
     r.ops_completed = completed_;
     r.sends = sends_;
+    r.rate_work = network_->rate_work();
     const LinkUsage& usage = network_->link_usage();
     r.link_stats.reserve(usage.size());
     for (std::uint32_t l = 0; l < usage.size(); ++l) {

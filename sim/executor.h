@@ -65,6 +65,7 @@ struct RunResult {
   std::optional<CriticalPath> critical_path;
   std::optional<Deadlock> deadlock;
   std::vector<LinkStats> link_stats;  // by directed link id
+  RateWork rate_work;                 // the network model's, for benchmarks
 };
 
 // Runs `schedule` on `fabric` with rank r placed on GPU vertex placement[r] (DESIGN.md §6).
@@ -74,9 +75,9 @@ struct RunResult {
 // bytes / reduce_bandwidth (0 = free). If events run out while ops remain, the result
 // carries a Deadlock naming them; the run never hangs.
 // Cost: routes are resolved once per distinct (src, dst, channel) before the run; then
-// O(1) work per op plus the network model's, no allocation per event. Memory: 16 B/op + 4 B per
-// dependency
-// (+16 B/op with op times) on top of the schedule.
+// O(1) work per op plus the network model's, no allocation per event. Memory on top of the
+// schedule: 20 B/op (a 16-byte run record and the slot map) + 4 B per dependency, and
+// 16 B/op more with op times.
 // Throws std::invalid_argument if the placement is not one distinct GPU per rank, or the
 // wire ratio is below 1.
 RunResult execute(const algorithms::Schedule& schedule, topology::Fabric& fabric,

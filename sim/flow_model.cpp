@@ -45,13 +45,13 @@ void FlowModel::solve() {
   for (MaxMinSolver::FlowId f : solver_.solve()) {
     FlowState& s = flows_[f];
     s.remaining -= static_cast<core::Picobytes>(s.rate) * (now - s.since).ps();
-    if (s.remaining < 0) {
-      s.remaining = 0;  // due this instant: its completion event sorts before the solve
-    }
+    // A flow due this instant has finished already: completions sort before the LATE solve.
+    assert(s.remaining > 0);
     s.since = now;
     s.rate = solver_.rate(f);
     queue_.cancel(s.completion);
     schedule_completion(f);
+    ++rate_changes_;
   }
 }
 

@@ -24,9 +24,11 @@ class FlowModel final : public NetworkModel, private EventHandler {
  public:
   FlowModel(EventQueue& queue, TransferSink& sink, std::vector<std::int64_t> capacities);
 
-  NetworkKind kind() const override { return NetworkKind::FLOW; }
   void start(TransferId id, const Route& route, core::Bytes bytes) override;
   const LinkUsage& link_usage() const override { return usage_; }
+  RateWork rate_work() const override {
+    return {solver_.solves(), solver_.flows_recomputed(), rate_changes_};
+  }
 
  private:
   struct FlowState {
@@ -50,6 +52,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
   LinkUsage usage_;
   std::vector<FlowState> flows_;  // indexed by solver flow id
   bool solve_pending_ = false;
+  std::uint64_t rate_changes_ = 0;
 };
 
 }  // namespace collsim::sim

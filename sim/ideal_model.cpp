@@ -20,8 +20,9 @@ void IdealModel::start(TransferId id, const Route& route, core::Bytes bytes) {
     slot = free_slots_.back();
     free_slots_.pop_back();
   }
-  in_flight_[slot] = InFlight{id, route.links};
-  usage_.enter(route.links, queue_.now());
+  // Zero bytes occupy no link, as in every model.
+  in_flight_[slot] = InFlight{id, bytes == 0 ? std::span<const LinkId>{} : route.links};
+  usage_.enter(in_flight_[slot].links, queue_.now());
   queue_.schedule(done, *this, DONE, slot);
 }
 

@@ -15,9 +15,9 @@ class IdealModel final : public NetworkModel, private EventHandler {
  public:
   IdealModel(EventQueue& queue, TransferSink& sink, std::size_t num_links);
 
-  NetworkKind kind() const override { return NetworkKind::IDEAL; }
   void start(TransferId id, const Route& route, core::Bytes bytes) override;
   const LinkUsage& link_usage() const override { return usage_; }
+  RateWork rate_work() const override { return {}; }
 
  private:
   void on_event(std::uint8_t kind, std::uint32_t id) override;

@@ -296,6 +296,7 @@ std::span<const MaxMinSolver::FlowId> MaxMinSolver::solve() {
   if (set_.empty()) {
     return changed_;
   }
+  ++solves_;
   do {
     fill();
   } while (!check());

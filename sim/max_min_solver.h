@@ -69,11 +69,11 @@ class MaxMinSolver {
   std::span<const FlowId> solve();
 
   std::int64_t rate(FlowId f) const { return flows_[f].rate; }
-  std::span<const LinkId> path(FlowId f) const { return flows_[f].path; }
-  std::size_t flows_on(LinkId l) const { return links_[l].entries.size(); }
   std::size_t active_flows() const { return active_; }
   std::size_t num_links() const { return links_.size(); }
-  // Flows recomputed so far, summed over filling rounds: the solver's work.
+  // The solver's work so far: solve() calls that had flows to re-fill, and the flows
+  // recomputed, summed over filling rounds.
+  std::uint64_t solves() const { return solves_; }
   std::uint64_t flows_recomputed() const { return recomputed_; }
 
  private:
@@ -135,6 +135,7 @@ class MaxMinSolver {
   std::vector<FlowId> joining_;
   std::vector<Share> heap_;
   std::vector<FlowId> changed_;
+  std::uint64_t solves_ = 0;
   std::uint64_t recomputed_ = 0;
 };
 

@@ -34,6 +34,13 @@ struct Route {
   std::span<const LinkId> binding = {};
 };
 
+// What a model did to keep shared rates up to date; all zero where rates are never shared.
+struct RateWork {
+  std::uint64_t solves = 0;            // rate recomputations (at most one per instant)
+  std::uint64_t flows_recomputed = 0;  // flows re-filled, summed over the filling rounds
+  std::uint64_t rate_changes = 0;      // rates set by a solve, each (re)scheduling a completion
+};
+
 // The network models, in order of fidelity (DESIGN.md §6).
 enum class NetworkKind : std::uint8_t { IDEAL, FLOW };
 
@@ -47,10 +54,11 @@ std::string_view network_kind_name(NetworkKind k);
 class NetworkModel {
  public:
   virtual ~NetworkModel() = default;
-  virtual NetworkKind kind() const = 0;
   virtual void start(TransferId id, const Route& route, core::Bytes bytes) = 0;
   // Per-link concurrency seen so far (the same bookkeeping in every model).
   virtual const LinkUsage& link_usage() const = 0;
+  // The rate-keeping work so far, the cost a benchmark attributes to sharing.
+  virtual RateWork rate_work() const = 0;
 };
 
 // `capacities[l]` is link l's bandwidth in bytes per second (> 0).

@@ -108,6 +108,7 @@ TEST_P(EveryNetworkModel, ZeroBytesFinishAtOnceButNotInsideStart) {
   starter_->add(q_, Time::from_ps(42), {3, route({0}, GBPS), 0});
   q_.run();
   EXPECT_EQ(sink_->done.at(3), 42);
+  EXPECT_EQ(model_->link_usage().stats(0).transfers, 0u);  // zero bytes occupy no link
 }
 
 TEST_P(EveryNetworkModel, TransfersOnDisjointLinksDoNotInteract) {
@@ -168,6 +169,31 @@ TEST_F(FlowSharing, ALateJoinerSlowsTheFirstFromThatInstantOn) {
   q_.run();
   EXPECT_EQ(sink_->done.at(1), 1'500'000);
   EXPECT_EQ(sink_->done.at(2), 2'000'000);
+}
+
+TEST_F(FlowSharing, CountsTheWorkOfKeepingRatesUpToDate) {
+  make({GBPS});
+  // A starts alone: its rate is final at once, no solve. B joins at 500 ns: one solve
+  // re-fills both and sets both rates. A ends at 1500 ns: one solve re-fills B alone and
+  // raises its rate. B's end leaves nothing to solve. So 2 solves, 3 flows re-filled, 3
+  // rates set.
+  starter_->add(q_, Time::zero(), {1, route({0}, GBPS), 1000});
+  starter_->add(q_, Time::from_ps(500'000), {2, route({0}, GBPS), 1000});
+  q_.run();
+  const RateWork w = model_->rate_work();
+  EXPECT_EQ(w.solves, 2u);
+  EXPECT_EQ(w.flows_recomputed, 3u);
+  EXPECT_EQ(w.rate_changes, 3u);
+}
+
+TEST_F(FlowSharing, TheIdealModelDoesNoRateWork) {
+  kind_ = NetworkKind::IDEAL;
+  make({GBPS});
+  starter_->add(q_, Time::zero(), {1, route({0}, GBPS), 1000});
+  starter_->add(q_, Time::zero(), {2, route({0}, GBPS), 1000});
+  q_.run();
+  const RateWork w = model_->rate_work();
+  EXPECT_EQ(w.solves + w.flows_recomputed + w.rate_changes, 0u);
 }
 
 TEST_F(FlowSharing, ThreeWayIncastWithUnevenSizes) {
