@@ -42,7 +42,6 @@ class CostModel {
   // The affine form of the whole model: only with a single affine variant (the minimum of
   // several lines is not a line).
   std::optional<AffineCost> affine() const;
-  std::span<const CostVariant> variants() const { return variants_; }
 
  private:
   std::vector<CostVariant> variants_;

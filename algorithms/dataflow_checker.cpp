@@ -79,7 +79,6 @@ class Checker {
       check_final_state();
     }
     result.violation = std::move(violation_);
-    result.chains = width_;
     return result;
   }
 

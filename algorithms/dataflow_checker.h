@@ -19,7 +19,6 @@ struct DataflowViolation {
 
 struct DataflowResult {
   std::optional<DataflowViolation> violation;  // the first one, by op id
-  std::size_t chains = 0;  // chains the happens-before index used (see check_dataflow)
 
   bool ok() const { return !violation.has_value(); }
   // "ok", or "op 12: <what>" / "final state: <what>".

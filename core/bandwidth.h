@@ -18,9 +18,6 @@ class Bandwidth {
   constexpr Bandwidth() = default;
   static constexpr Bandwidth from_bytes_per_second(std::int64_t bps) { return Bandwidth(bps); }
   constexpr std::int64_t bytes_per_second() const { return bytes_per_second_; }
-  constexpr double gigabytes_per_second() const {
-    return static_cast<double>(bytes_per_second_) / 1e9;
-  }
   constexpr bool is_zero() const { return bytes_per_second_ == 0; }
   friend constexpr auto operator<=>(Bandwidth, Bandwidth) = default;
 

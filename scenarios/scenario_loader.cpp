@@ -22,7 +22,6 @@ const core::SourceLocation COMMAND_LINE{"command line", 0, 0};
 // take days of simulated time, and nothing collective-sized is larger.
 constexpr core::Bytes MAX_MESSAGE_BYTES = core::Bytes{1} << 40;
 constexpr std::size_t MAX_SIZES = 1000;
-constexpr std::int64_t MAX_CHUNKS = std::int64_t{1} << 26;  // algorithms::MAX_LEAVES
 
 std::string supported_list(Collective op) {
   std::string names;
@@ -157,7 +156,8 @@ CollectiveSpec read_collective(const YamlValue& v, algorithms::Rank ranks) {
     chunk_size->fail("give chunks or chunkSize, not both");
   }
   if (chunks) {
-    c.chunks = static_cast<std::uint32_t>(read_int_in(*chunks, 1, MAX_CHUNKS, "chunks"));
+    c.chunks = static_cast<std::uint32_t>(
+        read_int_in(*chunks, 1, static_cast<std::int64_t>(algorithms::MAX_LEAVES), "chunks"));
   }
   if (chunk_size) {
     c.chunk_size = chunk_size->as_size(core::Zero::REJECTED);
@@ -438,7 +438,6 @@ Read read_scenario(const YamlDocument& doc) {
   check_requests(s, layout, collective);
   return out;
 }
-
 
 // An override, parsed once: its path and its value node.
 struct ParsedOverride {

@@ -105,7 +105,6 @@ class YamlMap {
 
   void finish();
   void skip_rest();
-  const YamlValue& self() const { return self_; }
 
  private:
   struct Entry {

@@ -11,11 +11,15 @@
 #include "topology/topology_error.h"
 
 namespace collsim::topology {
+namespace {
 
+// The largest host count of a fat-tree with these radix and tiers.
 long long fat_tree_max_hosts(int radix, int tiers) {
   const long long k = radix;
   return tiers == 2 ? k * k / 2 : k * k * k / 4;
 }
+
+}  // namespace
 
 Fabric build_fat_tree(const FatTreeParams& params) {
   const int k = params.radix;

@@ -31,9 +31,6 @@ struct FatTreeParams {
   core::Time latency = core::Time::from_ps(600'000);                                   // 0.6 us
 };
 
-// The largest host count of a fat-tree with these radix and tiers.
-long long fat_tree_max_hosts(int radix, int tiers);
-
 // Throws TopologyError (fields radix, tiers, oversubscription, hosts, bandwidth, latency)
 // for an odd radix or one outside 2..1024, tiers other than 2 or 3, an oversubscription below 1 or
 // not dividing k/2 into whole uplinks, fewer than 1 or more than the maximum hosts
