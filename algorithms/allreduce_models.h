@@ -21,10 +21,6 @@ enum class ProtocolMode : std::uint8_t { NONE, LL, LL128, SIMPLE, AUTO };
 std::string_view protocol_mode_name(ProtocolMode m);  // none ll ll128 simple auto
 std::optional<ProtocolMode> parse_protocol_mode(std::string_view name);
 
-// NCCL's default Simple slot: a 4 MiB buffer (DEFAULT_BUFFSIZE, src/init.cc) in
-// NCCL_STEPS = 8 slots (src/include/device.h); also DESIGN.md's example chunkSize.
-inline constexpr core::Bytes DEFAULT_DBT_CHUNK_BYTES = 512 * 1024;
-
 // ModelParams: everything the AllReduce closed forms need. World = p ranks; α is the cost of
 // one send step; bandwidths are per direction. Families: ring and two_level use ring_bw;
 // binary_tree, binomial_tree and double_binary_tree use tree_bw. With gpus_per_node = g the
@@ -41,7 +37,7 @@ struct ModelParams {
   std::optional<core::Time> inter_alpha;
   std::optional<core::Bandwidth> intra_bw;
   std::optional<core::Bandwidth> inter_bw;
-  DbtChunking chunking = DbtChunking::chunk_size(DEFAULT_DBT_CHUNK_BYTES);
+  DbtChunking chunking = DbtChunking::generator_default();
   ProtocolMode protocol = ProtocolMode::NONE;
 };
 

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "algorithms/double_binary_tree_shape.h"
+#include "algorithms/generate_options.h"
 #include "algorithms/model_arguments.h"
 
 namespace collsim::algorithms {
@@ -47,11 +48,16 @@ DbtChunking DbtChunking::chunk_size(core::Bytes c) {
   return {0, c};
 }
 
+DbtChunking DbtChunking::generator_default() {
+  return {0, DEFAULT_PIPELINE_CHUNK, static_cast<int>(MAX_DEFAULT_CHUNKS)};
+}
+
 double DbtChunking::chunks(double bytes) const {
   if (count_ > 0) {
     return count_;
   }
-  return std::max(1.0, std::ceil(bytes / (2.0 * static_cast<double>(size_))));
+  const double k = std::max(1.0, std::ceil(bytes / (2.0 * static_cast<double>(size_))));
+  return max_count_ > 0 ? std::min(k, static_cast<double>(max_count_)) : k;
 }
 
 DbtLoads double_binary_tree_loads(int nodes, int gpus_per_node) {

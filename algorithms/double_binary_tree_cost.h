@@ -50,12 +50,16 @@ namespace collsim::algorithms {
 // load factors — compare this formula with the flow model.
 
 // DbtChunking: how each tree's half of the message is cut — a fixed chunk count k, or a
-// chunk size c with k = max(1, ⌈(S/2)/c⌉). Invariant: k >= 1, c >= 1 B.
+// chunk size c with k = max(1, ⌈(S/2)/c⌉), or the schedule generator's default (the chunk
+// size DEFAULT_PIPELINE_CHUNK with k at most MAX_DEFAULT_CHUNKS, generate_options.h), so
+// that `collsim model` prices the schedule `collsim run` simulates. Invariant: k >= 1,
+// c >= 1 B.
 class DbtChunking {
  public:
   // Throw std::invalid_argument for k < 1 or c < 1 B.
   static DbtChunking chunk_count(int k);
   static DbtChunking chunk_size(core::Bytes c);
+  static DbtChunking generator_default();
 
   // k for a message of `bytes` bytes (an integer-valued double, >= 1).
   double chunks(double bytes) const;
@@ -63,11 +67,14 @@ class DbtChunking {
   bool is_fixed_count() const { return count_ > 0; }
   int count() const { return count_; }
   core::Bytes size() const { return size_; }
+  int max_count() const { return max_count_; }  // 0: no cap
 
  private:
-  DbtChunking(int count, core::Bytes size) : count_(count), size_(size) {}
+  DbtChunking(int count, core::Bytes size, int max_count = 0)
+      : count_(count), size_(size), max_count_(max_count) {}
   int count_ = 0;
   core::Bytes size_ = 0;
+  int max_count_ = 0;
 };
 
 // DbtLoads: what the cost model needs from the shape of the trees and chains. Loads are in
@@ -104,7 +111,6 @@ class DoubleBinaryTreeCost {
   // that is the bottleneck for every S (both its α and its per-byte time are the larger).
   std::optional<AffineCost> affine() const;
 
-  const DbtParams& params() const { return params_; }
   const DbtLoads& loads() const { return loads_; }
 
  private:

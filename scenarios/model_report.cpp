@@ -306,6 +306,9 @@ Json parameters_json(const Report& r) {
     d["chunks"] = p.chunking.count();
   } else {
     d["chunk_bytes"] = p.chunking.size();
+    if (p.chunking.max_count() > 0) {
+      d["max_chunks"] = p.chunking.max_count();
+    }
   }
   d["tree_depth"] = dbt.tree_depth;
   d["net_fill_load"] = dbt.net_fill_load;

@@ -113,10 +113,10 @@ TEST(ChooseAlgorithm, WorkedExampleLarge) {
   const Choice c = choose_algorithm(models, 1'000'000'000);
   EXPECT_EQ(c.best().algorithm, Algorithm::RING);
   EXPECT_DOUBLE_EQ(c.best().seconds, 0.0203175);
-  // DBT: k = ⌈5e8 / 524288⌉ = 954 chunks, d = 6, loads 2 (fill) and 4 (steady):
-  // 12·(α + 2·S/(2k·B)) + 953·(α + 4·S/(2k·B)).
+  // DBT, the schedule generator's default chunking: ⌈5e8 / 524288⌉ = 954 chunks capped at
+  // 256, d = 6, loads 2 (fill) and 4 (steady): 12·(α + 2·S/(2k·B)) + 255·(α + 4·S/(2k·B)).
   EXPECT_NEAR(c.estimates[3].seconds,
-              12 * (5e-6 + 1e9 / 954 / 1e11) + 953 * (5e-6 + 2e9 / 954 / 1e11), 1e-15);
+              12 * (5e-6 + 1e9 / 256 / 1e11) + 255 * (5e-6 + 2e9 / 256 / 1e11), 1e-15);
 }
 
 // Every estimate equal (S = 0, α = 0): ring, first in the fixed order, wins.

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "algorithms/generate_options.h"
+#include "algorithms/piece_split.h"
 #include "tests/algorithms/expect_invalid.h"
 
 namespace collsim::algorithms {
@@ -102,6 +104,22 @@ TEST(DoubleBinaryTreeCost, ChunkSizeSetsTheCount) {
   const DoubleBinaryTreeCost dbt(flat(8, c));
   EXPECT_NEAR(dbt.seconds(1e6), 75e-6, 1e-15);
   EXPECT_FALSE(dbt.affine().has_value());
+}
+
+// The default follows the generator: 512 KiB chunks of each tree's half, at most 256.
+// S = 1 MiB -> 1; 8 MiB -> 8; 8 MiB + 1 B -> 9; 256 MiB -> 256; 1 GiB -> 1024, capped to 256.
+TEST(DoubleBinaryTreeCost, DefaultChunkingIsTheGenerators) {
+  const DbtChunking d = DbtChunking::generator_default();
+  EXPECT_EQ(d.chunks(1 << 20), 1);
+  EXPECT_EQ(d.chunks(8 << 20), 8);
+  EXPECT_EQ(d.chunks((8 << 20) + 1), 9);
+  EXPECT_EQ(d.chunks(256 << 20), 256);
+  EXPECT_EQ(d.chunks(1 << 30), 256);
+  for (const core::Bytes s : {core::Bytes{1}, core::Bytes{3} << 20, core::Bytes{1} << 30}) {
+    EXPECT_EQ(d.chunks(static_cast<double>(s)),
+              chunks_per_piece(GenerateOptions{}, largest_part(s, 2), ChunkDefault::PIPELINED))
+        << s;
+  }
 }
 
 // S -> 0 with k = 1: only the latency term 2D·α, D = d + (g−1).
