@@ -1,11 +1,12 @@
 #include "cli/check_command.h"
 
 #include <ostream>
+#include <utility>
 
 #include <boost/program_options.hpp>
 
 #include "cli/flag_parser.h"
-#include "core/input_error.h"
+#include "cli/scenario_flags.h"
 #include "scenarios/scenario_commands.h"
 
 namespace collsim::cli {
@@ -21,32 +22,20 @@ int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
   visible.add_options()("help,h", "print this help")(
       "baseline", po::value<std::string>()->value_name("FILE"), "the baseline CSV")(
       "tolerance", po::value<std::string>()->value_name("PCT"),
-      "the largest relative change that passes, e.g. 1% (default 0%)")(
-      "set", po::value<std::vector<std::string>>()->composing()->value_name("PATH=VALUE"),
-      "override a field of the file (repeatable)")("jobs,j", po::value<unsigned>()->value_name("N"),
-                                                   "run N simulations at once");
+      "the largest relative change that passes, e.g. 1% (default 0%)");
+  add_scenario_input_options(visible);
   po::variables_map vm;
   if (!parse_flags(args, visible, vm, "file", 1)) {
     out << visible << '\n';
     return 0;
   }
-  if (vm.count("file") == 0) {
-    throw core::InputError({"command line", 0, 0}, "FILE", "give the scenario file to check");
-  }
+  ScenarioInput input = read_scenario_input(vm, "check");
   scenarios::CheckFlags flags;
-  flags.file = vm["file"].as<std::string>();
-  if (vm.count("set") > 0) {
-    flags.set = vm["set"].as<std::vector<std::string>>();
-  }
-  if (vm.count("baseline") > 0) {
-    flags.baseline = vm["baseline"].as<std::string>();
-  }
-  if (vm.count("tolerance") > 0) {
-    flags.tolerance = vm["tolerance"].as<std::string>();
-  }
-  if (vm.count("jobs") > 0) {
-    flags.jobs = vm["jobs"].as<unsigned>();
-  }
+  flags.file = std::move(input.file);
+  flags.set = std::move(input.set);
+  flags.jobs = input.jobs;
+  flags.baseline = flag<std::string>(vm, "baseline");
+  flags.tolerance = flag<std::string>(vm, "tolerance");
   const scenarios::CommandOutput result = scenarios::check_command(flags);
   out << result.out;
   return result.exit_code;

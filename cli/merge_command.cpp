@@ -26,12 +26,8 @@ int run_merge_command(const std::vector<std::string>& args, std::ostream& out) {
     return 0;
   }
   scenarios::MergeFlags flags;
-  if (vm.count("inputs") > 0) {
-    flags.inputs = vm["inputs"].as<std::vector<std::string>>();
-  }
-  if (vm.count("output") > 0) {
-    flags.output = vm["output"].as<std::string>();
-  }
+  flags.inputs = flag<std::vector<std::string>>(vm, "inputs").value_or(std::vector<std::string>{});
+  flags.output = flag<std::string>(vm, "output");
   const scenarios::CommandOutput result = scenarios::merge_command(flags);
   out << result.out;
   return result.exit_code;

@@ -2,6 +2,7 @@
 
 #include <ostream>
 
+#include "cli/flag_parser.h"
 #include "cli/scenario_flags.h"
 
 namespace collsim::cli {
@@ -17,7 +18,7 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
       100, 50);
   add_scenario_options(visible);
   po::variables_map vm;
-  if (parse_scenario_args(args, visible, vm)) {
+  if (!parse_flags(args, visible, vm, "file", 1)) {
     out << visible << '\n';
     return 0;
   }

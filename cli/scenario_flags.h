@@ -1,6 +1,8 @@
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <boost/program_options.hpp>
@@ -9,15 +11,27 @@
 
 namespace collsim::cli {
 
-// The flags `collsim run` and `collsim sweep` share (FILE, --set, formats, -o,
-// --update-baseline, --print-effective, --jobs), added to `visible` and read back into
+// What every command that runs a scenario file reads: the positional FILE (parse it with
+// parse_flags(args, visible, vm, "file", 1), flag_parser.h), its --set overrides in order,
+// and --jobs.
+struct ScenarioInput {
+  std::string file;
+  std::vector<std::string> set;
+  std::optional<unsigned> jobs;
+};
+
+// Adds --set and --jobs to `visible`.
+void add_scenario_input_options(boost::program_options::options_description& visible);
+
+// Reads FILE, --set and --jobs back; throws core::InputError at FILE when it is missing,
+// "give the scenario file to <verb>".
+ScenarioInput read_scenario_input(const boost::program_options::variables_map& vm,
+                                  std::string_view verb);
+
+// The flags `collsim run` and `collsim sweep` share (--help, the scenario input above,
+// formats, -o, --update-baseline, --print-effective), added to `visible` and read back into
 // scenarios::ScenarioFlags.
 void add_scenario_options(boost::program_options::options_description& visible);
-
-// Parses `args` against `visible` plus the positional FILE; true if --help was asked for.
-bool parse_scenario_args(const std::vector<std::string>& args,
-                         const boost::program_options::options_description& visible,
-                         boost::program_options::variables_map& vm);
 
 // Throws core::InputError when FILE is missing.
 scenarios::ScenarioFlags read_scenario_flags(const boost::program_options::variables_map& vm);

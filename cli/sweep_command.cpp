@@ -3,6 +3,7 @@
 #include <iostream>
 #include <unistd.h>
 
+#include "cli/flag_parser.h"
 #include "cli/scenario_flags.h"
 
 namespace collsim::cli {
@@ -22,15 +23,13 @@ int run_sweep_command(const std::vector<std::string>& args, std::ostream& out) {
                         "run only the points p with p mod N = i")(
       "resume", "skip the runs the journal of -o FILE already holds");
   po::variables_map vm;
-  if (parse_scenario_args(args, visible, vm)) {
+  if (!parse_flags(args, visible, vm, "file", 1)) {
     out << visible << '\n';
     return 0;
   }
   scenarios::SweepFlags flags;
   flags.common = read_scenario_flags(vm);
-  if (vm.count("shard") > 0) {
-    flags.shard = vm["shard"].as<std::string>();
-  }
+  flags.shard = flag<std::string>(vm, "shard");
   flags.resume = vm.count("resume") > 0;
   flags.progress = isatty(STDERR_FILENO) != 0 ? &std::cerr : nullptr;
   const scenarios::CommandOutput result = scenarios::sweep_command(flags);

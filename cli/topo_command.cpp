@@ -20,7 +20,8 @@ int run_topo_command(const std::vector<std::string>& args, std::ostream& out) {
       "Summarizes the fabric of a Topology or Scenario file: vertex and link counts,\n"
       "per-GPU injection bandwidth, bisection bandwidth (max-flow between the two halves\n"
       "of the GPUs in (node, local) order, per direction), hop diameter between GPUs and\n"
-      "oversubscription per switch tier.\n\noptions");
+      "oversubscription per switch tier.\n\noptions",
+      100, 50);
   visible.add_options()("help,h", "print this help")("json", "print the summary as JSON")(
       "dot", "print the fabric as a Graphviz graph (collsim topo FILE --dot | dot -Tsvg)");
   po::variables_map vm;

@@ -46,14 +46,13 @@ Keyed key_rows(const CsvTable& t) {
   const int point = t.column("point");
   const int algorithm = t.column("algorithm");
   const int size = t.column("size_bytes");
-  const int algo_col = t.column("algorithm");
   Keyed k;
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     const auto& row = t.rows[r];
     std::string label;
     if (point >= 0) {
       label = fmt::format("point {} (", row[static_cast<std::size_t>(point)]);
-      for (int c = point + 2; c < algo_col; ++c) {
+      for (int c = point + 2; c < algorithm; ++c) {
         label +=
             fmt::format("{}{}={}", c == point + 2 ? "" : ", ",
                         t.header[static_cast<std::size_t>(c)], row[static_cast<std::size_t>(c)]);

@@ -47,32 +47,31 @@ int write_temp(const std::string& temp, std::string_view text) {
 
 }  // namespace
 
-void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files,
-                            std::string_view flag) {
+void write_files_atomically(const std::vector<OutputFile>& files) {
   std::vector<std::string> temps;
   auto discard = [&] {
     for (const std::string& t : temps) {
       std::remove(t.c_str());
     }
   };
-  for (const auto& [path, text] : files) {
-    temps.push_back(fmt::format("{}.tmp-{}", path, getpid()));
-    if (const int error = write_temp(temps.back(), text); error != 0) {
+  for (const OutputFile& f : files) {
+    temps.push_back(fmt::format("{}.tmp-{}", f.path, getpid()));
+    if (const int error = write_temp(temps.back(), f.text); error != 0) {
       discard();
-      fail(flag, "write", path, error);
+      fail(f.flag, "write", f.path, error);
     }
   }
   for (std::size_t i = 0; i < files.size(); ++i) {
-    if (std::rename(temps[i].c_str(), files[i].first.c_str()) != 0) {
+    if (std::rename(temps[i].c_str(), files[i].path.c_str()) != 0) {
       const int error = errno;
       discard();
-      fail(flag, "write", files[i].first, error);
+      fail(files[i].flag, "write", files[i].path, error);
     }
   }
 }
 
 void write_file_atomically(const std::string& path, std::string_view text, std::string_view flag) {
-  write_files_atomically({{path, std::string(text)}}, flag);
+  write_files_atomically({{path, std::string(text), std::string(flag)}});
 }
 
 std::string read_whole_file(const std::string& path, std::string_view flag) {

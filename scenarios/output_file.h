@@ -2,19 +2,26 @@
 
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace collsim::scenarios {
 
-// Writes each (path, text) atomically: every text first into a temporary file next to its
-// path ("<path>.tmp-<pid>"), then, once all of them are written and flushed, each renamed
-// over its path. A reader sees an old file or the whole new one; a failed write leaves no
-// partial file and renames nothing (the temporaries are removed), and after a kill at most
-// a temporary remains, never a half-written `path`. Throws core::InputError at "command
-// line", field `flag` (e.g. "-o"), naming the path and the system's reason.
-void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files,
-                            std::string_view flag);
+// One file of a batch: its path, its whole text, and the flag that named the path (e.g.
+// "-o", "--update-baseline"), which an error about this file reports as its field.
+struct OutputFile {
+  std::string path;
+  std::string text;
+  std::string flag;
+};
+
+// Writes every file atomically: each text first into a temporary file next to its path
+// ("<path>.tmp-<pid>"), then, once all of them are written and flushed, each renamed over
+// its path. A reader sees an old file or the whole new one; a failed write leaves no partial
+// file and renames nothing (the temporaries are removed), and after a kill at most a
+// temporary remains, never a half-written `path`. Throws core::InputError at "command line",
+// field the failing file's `flag`, naming its path and the system's reason.
+void write_files_atomically(const std::vector<OutputFile>& files);
+// One file alone: write_files_atomically({{path, text, flag}}).
 void write_file_atomically(const std::string& path, std::string_view text, std::string_view flag);
 
 // The whole text of a file; throws core::InputError at "command line", field `flag`.

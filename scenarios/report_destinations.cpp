@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <thread>
+#include <utility>
 
 #include "core/input_error.h"
 #include "scenarios/output_file.h"
@@ -70,22 +71,25 @@ std::vector<Destination> report_destinations(const ScenarioFlags& flags, const O
 std::string deliver_reports(const std::vector<Destination>& destinations, const ResultSet& results,
                             const std::optional<std::string>& baseline) {
   std::string out;
-  std::vector<std::pair<std::string, std::string>> files;
+  std::vector<OutputFile> files;
+  std::optional<std::string> csv;
   for (const Destination& d : destinations) {
     std::string text = render_report(results, d.format);
+    if (baseline && d.format == ReportFormat::CSV) {
+      csv = text;
+    }
     if (d.path) {
-      files.emplace_back(*d.path, std::move(text));
+      files.push_back({*d.path, std::move(text), "-o"});
     } else {
       out += text;
     }
   }
-  if (!files.empty()) {
-    write_files_atomically(files, "-o");
-  }
   if (baseline) {
-    write_file_atomically(*baseline, render_report(results, ReportFormat::CSV),
-                          "--update-baseline");
+    files.push_back({*baseline, csv ? std::move(*csv) : render_report(results, ReportFormat::CSV),
+                     "--update-baseline"});
   }
+  // One batch, so that a baseline that cannot be written leaves the reports unwritten too.
+  write_files_atomically(files);
   return out;
 }
 

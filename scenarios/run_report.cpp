@@ -9,6 +9,7 @@
 #include "algorithms/bus_bandwidth.h"
 #include "core/input_error.h"
 #include "core/units.h"
+#include "scenarios/gap_cause.h"
 #include "scenarios/text_table.h"
 
 namespace collsim::scenarios {
@@ -49,7 +50,7 @@ Figures figures(const RunRow& row, Collective op) {
   if (row.closed_seconds) {
     f.closed_us = *row.closed_seconds * 1e6;
     if (row.simulated && *row.closed_seconds > 0) {
-      f.gap_pct = (row.simulated->seconds() - *row.closed_seconds) / *row.closed_seconds * 100;
+      f.gap_pct = gap_fraction(*row.simulated, *row.closed_seconds) * 100;
     }
   }
   return f;

@@ -160,6 +160,18 @@ TEST_F(ScenarioCommands, OutputFilesAreWrittenWholeOrNotAtAll) {
   EXPECT_EQ(read(path("res.json")), run_collsim({"run", s, "--json"}).out);
 }
 
+TEST_F(ScenarioCommands, AnUnwritableBaselineLeavesTheReportUnwritten) {
+  const std::string s = write("s.yaml", SMALL);
+  const std::string baseline = path("no/such/dir/b.csv");
+  const CliResult r = run_collsim({"run", s, "-o", path("r.txt"), "--update-baseline", baseline});
+  expect_one_line_error(r, "unwritable --update-baseline");
+  // The error names the baseline's flag and path, not -o's.
+  EXPECT_EQ(r.err, "collsim run: command line: --update-baseline: cannot write '" + baseline +
+                       "': No such file or directory\n");
+  EXPECT_FALSE(fs::exists(path("r.txt")));
+  EXPECT_EQ(files(), (std::vector<std::string>{"s.yaml"}));  // and no temporary either
+}
+
 TEST_F(ScenarioCommands, SweepOutputIsTheSameForOneAndTwoJobs) {
   const std::string w = write("w.yaml", SWEEP);
   for (const char* format : {"--csv", "--json", "--table"}) {
