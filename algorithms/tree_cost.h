@@ -17,8 +17,10 @@ namespace collsim::algorithms {
 //
 // Assumptions: one level costs α + S/B (a parent's two children in a binary tree do not
 // share its link — incast is the flow model's business, not this formula's); the reduction
-// is free. The contention-free simulation of the naive tree schedules reproduces it
-// exactly, so keep it exactly this formula.
+// is free. The contention-free simulation of the binomial-tree schedule reproduces it
+// exactly for every p, so keep it exactly this formula; that of the binary-tree schedule
+// (heap order, critical path 2⌊log2 p⌋ sends with one chunk, binary_tree.h) only when p is
+// a power of two — otherwise the simulation is faster.
 // Preconditions (std::invalid_argument otherwise): p >= 2. O(1).
 
 // ⌈log2 p⌉ (6 for p = 64, 3 for p = 5).

@@ -19,7 +19,7 @@ enum class Zero { ALLOWED, REJECTED };
 // or with an unknown unit throws UnitError with a message that says which and how to fix.
 //
 // Sizes:       B; KB MB GB TB PB (powers of 1000); KiB MiB GiB TiB PiB (powers of 1024).
-// Times:       ps ns us µs ms s.
+// Times:       ps ns us µs ms s (µs as MICRO SIGN U+00B5 or GREEK SMALL LETTER MU U+03BC).
 // Bandwidths:  B/s KB/s MB/s GB/s TB/s, KiB/s MiB/s GiB/s TiB/s (bytes);
 //              b/s Kb/s Mb/s Gb/s Tb/s and bps Kbps Mbps Gbps Tbps (bits).
 //              A trailing "bidirectional" marks a vendor's aggregate of both directions

@@ -24,8 +24,10 @@ namespace collsim::scenarios {
 // Scenario: one `kind: Scenario` file in typed form (DESIGN.md §7; every key, its unit and
 // default in docs/scenario-format.md). A Scenario that scenario_loader.h returns has been
 // validated in full: the topology builds, the placement names distinct GPUs of it, and the
-// generators accept every (algorithm, size) — so running it can only produce results
-// (possibly a deadlock), never an input error.
+// generators accept every (algorithm, size). Running it produces results (possibly a
+// deadlock); the only input errors left are found by run_one (scenario_run.h), still before
+// any output is written: a schedule too large to build, a simulated time beyond
+// core::Time::max(), and two ranks that must exchange data on GPUs without a route.
 
 // spec.placement: which GPU each rank runs on. `gpus` given: rank r on the GPU named
 // gpus[r]. Otherwise the first `ranks` GPUs in (node, local) order (all of them when

@@ -10,11 +10,11 @@ namespace collsim::scenarios {
 
 // SweepJournal: the runs of a sweep that have completed, kept in a file as they finish so
 // that an interrupted sweep can resume (`collsim sweep --resume`). The file is one JSON
-// object per line: first the sweep's identity (a digest of the effective scenario, the
-// shard and the number of runs, so a journal is never applied to another sweep), then one
-// line per completed run with its unit index and its RunRow, exact (times in ps, the closed
-// form as a round-tripping double). A line is written with one write() and no buffering,
-// so a kill can cut at most the last line, which a resume drops.
+// object per line: first the sweep's identity (the caller's digest; collsim sweep hashes
+// the effective scenario YAML and the shard, so a journal is never applied to another
+// sweep), then one line per completed run with its unit index and its RunRow, exact (times
+// in ps, the closed form as a round-tripping double). A line is written with one write()
+// and no buffering, so a kill can cut at most the last line, which a resume drops.
 // Not thread-safe: the sweep runner appends under its lock.
 class SweepJournal {
  public:
