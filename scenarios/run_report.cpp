@@ -294,7 +294,7 @@ std::string render_csv(const ResultSet& r) {
   if (r.sweep) {
     out += "point,points";
     for (const SweepAxis& a : r.loaded->base.sweep) {
-      out += "," + csv_field(a.path);
+      out += fmt::format(",{}", csv_field(a.path));
     }
     out += ",";
   }
@@ -305,7 +305,7 @@ std::string render_csv(const ResultSet& r) {
     if (r.sweep) {
       out += fmt::format("{},{}", index, r.loaded->points.size());
       for (const std::string& v : point.values) {
-        out += "," + csv_field(v);
+        out += fmt::format(",{}", csv_field(v));
       }
       out += ",";
     }
