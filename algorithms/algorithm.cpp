@@ -1,23 +1,19 @@
 #include "algorithms/algorithm.h"
 
-#include <array>
-#include <utility>
+#include "algorithms/name_table.h"
 
 namespace collsim::algorithms {
 namespace {
 
-constexpr std::array<std::pair<Algorithm, std::string_view>, 5> ALGORITHMS{{
+constexpr NameTable<Algorithm, 5> ALGORITHMS{{
     {Algorithm::RING, "ring"},
     {Algorithm::BINARY_TREE, "binary_tree"},
     {Algorithm::BINOMIAL_TREE, "binomial_tree"},
     {Algorithm::DOUBLE_BINARY_TREE, "double_binary_tree"},
     {Algorithm::TWO_LEVEL, "two_level"},
 }};
-constexpr std::array ALGORITHM_ORDER{Algorithm::RING, Algorithm::BINARY_TREE,
-                                     Algorithm::BINOMIAL_TREE, Algorithm::DOUBLE_BINARY_TREE,
-                                     Algorithm::TWO_LEVEL};
 
-constexpr std::array<std::pair<Collective, std::string_view>, 5> COLLECTIVES{{
+constexpr NameTable<Collective, 5> COLLECTIVES{{
     {Collective::ALL_REDUCE, "allreduce"},
     {Collective::REDUCE_SCATTER, "reducescatter"},
     {Collective::ALL_GATHER, "allgather"},
@@ -25,24 +21,17 @@ constexpr std::array<std::pair<Collective, std::string_view>, 5> COLLECTIVES{{
     {Collective::REDUCE, "reduce"},
 }};
 
+constexpr auto ALGORITHM_ORDER = values_of(ALGORITHMS);
+constexpr auto COLLECTIVE_ORDER = values_of(COLLECTIVES);
+
 }  // namespace
 
 std::string_view algorithm_name(Algorithm a) {
-  for (const auto& [alg, name] : ALGORITHMS) {
-    if (alg == a) {
-      return name;
-    }
-  }
-  return "unknown";
+  return name_in(ALGORITHMS, a);
 }
 
 std::optional<Algorithm> parse_algorithm(std::string_view name) {
-  for (const auto& [alg, n] : ALGORITHMS) {
-    if (n == name) {
-      return alg;
-    }
-  }
-  return std::nullopt;
+  return parse_in(ALGORITHMS, name);
 }
 
 std::span<const Algorithm> all_algorithms() {
@@ -50,21 +39,15 @@ std::span<const Algorithm> all_algorithms() {
 }
 
 std::string_view collective_name(Collective c) {
-  for (const auto& [col, name] : COLLECTIVES) {
-    if (col == c) {
-      return name;
-    }
-  }
-  return "unknown";
+  return name_in(COLLECTIVES, c);
 }
 
 std::optional<Collective> parse_collective(std::string_view name) {
-  for (const auto& [col, n] : COLLECTIVES) {
-    if (n == name) {
-      return col;
-    }
-  }
-  return std::nullopt;
+  return parse_in(COLLECTIVES, name);
+}
+
+std::span<const Collective> all_collectives() {
+  return COLLECTIVE_ORDER;
 }
 
 }  // namespace collsim::algorithms

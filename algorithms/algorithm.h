@@ -33,5 +33,7 @@ std::span<const Algorithm> all_algorithms();
 
 std::string_view collective_name(Collective c);  // allreduce, reducescatter, allgather, ...
 std::optional<Collective> parse_collective(std::string_view name);
+// Every collective, in the order above.
+std::span<const Collective> all_collectives();
 
 }  // namespace collsim::algorithms

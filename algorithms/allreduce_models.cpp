@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "algorithms/model_arguments.h"
+#include "algorithms/name_table.h"
 #include "algorithms/ring_cost.h"
 #include "algorithms/tree_cost.h"
 #include "algorithms/two_level_cost.h"
@@ -15,13 +16,14 @@
 namespace collsim::algorithms {
 namespace {
 
-constexpr std::array<std::pair<ProtocolMode, std::string_view>, 5> MODES{{
+constexpr NameTable<ProtocolMode, 5> MODES{{
     {ProtocolMode::NONE, "none"},
     {ProtocolMode::LL, "ll"},
     {ProtocolMode::LL128, "ll128"},
     {ProtocolMode::SIMPLE, "simple"},
     {ProtocolMode::AUTO, "auto"},
 }};
+constexpr auto MODE_ORDER = values_of(MODES);
 
 // The protocols a mode tries, in tie-breaking order; an empty optional = no protocol.
 std::vector<std::optional<Protocol>> protocols_of(ProtocolMode m) {
@@ -57,21 +59,15 @@ AffineCost plus_launch(AffineCost c, std::optional<Protocol> p) {
 }  // namespace
 
 std::string_view protocol_mode_name(ProtocolMode m) {
-  for (const auto& [mode, name] : MODES) {
-    if (mode == m) {
-      return name;
-    }
-  }
-  return "unknown";
+  return name_in(MODES, m);
 }
 
 std::optional<ProtocolMode> parse_protocol_mode(std::string_view name) {
-  for (const auto& [mode, n] : MODES) {
-    if (n == name) {
-      return mode;
-    }
-  }
-  return std::nullopt;
+  return parse_in(MODES, name);
+}
+
+std::span<const ProtocolMode> all_protocol_modes() {
+  return MODE_ORDER;
 }
 
 AllReduceModels::AllReduceModels(const ModelParams& params) : params_(params) {

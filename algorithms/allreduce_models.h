@@ -20,6 +20,7 @@ namespace collsim::algorithms {
 enum class ProtocolMode : std::uint8_t { NONE, LL, LL128, SIMPLE, AUTO };
 std::string_view protocol_mode_name(ProtocolMode m);  // none ll ll128 simple auto
 std::optional<ProtocolMode> parse_protocol_mode(std::string_view name);
+std::span<const ProtocolMode> all_protocol_modes();  // in the order above
 
 // ModelParams: everything the AllReduce closed forms need. World = p ranks; α is the cost of
 // one send step; bandwidths are per direction. Families: ring and two_level use ring_bw;

@@ -143,6 +143,12 @@ std::string_view protocol_option_name(std::optional<algorithms::Protocol> protoc
   return protocol ? algorithms::protocol_name(*protocol) : "none";
 }
 
+std::span<const ReportFormat> all_report_formats() {
+  static constexpr ReportFormat FORMATS[] = {ReportFormat::TABLE, ReportFormat::CSV,
+                                             ReportFormat::JSON};
+  return FORMATS;
+}
+
 std::string_view report_format_name(ReportFormat format) {
   switch (format) {
     case ReportFormat::TABLE:

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -140,5 +141,6 @@ core::Time protocol_step_latency(std::optional<algorithms::Protocol> protocol, b
 // The names files use: "ideal"/"flow"; "none"/"ll"/"ll128"/"simple"; "table"/"csv"/"json".
 std::string_view protocol_option_name(std::optional<algorithms::Protocol> protocol);
 std::string_view report_format_name(ReportFormat format);
+std::span<const ReportFormat> all_report_formats();  // table, csv, json
 
 }  // namespace collsim::scenarios

@@ -1,10 +1,12 @@
 #include "scenarios/scenario_loader.h"
 
 #include <algorithm>
+#include <span>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "algorithms/allreduce_models.h"
 #include "scenarios/size_sweep.h"
 #include "scenarios/topology_loader.h"
 #include "scenarios/yaml_path.h"
@@ -35,19 +37,11 @@ std::string supported_list(Collective op) {
 }
 
 Collective read_op(const YamlValue& v) {
-  return v.as_enum<Collective>({{"allreduce", Collective::ALL_REDUCE},
-                                {"reducescatter", Collective::REDUCE_SCATTER},
-                                {"allgather", Collective::ALL_GATHER},
-                                {"broadcast", Collective::BROADCAST},
-                                {"reduce", Collective::REDUCE}});
+  return v.as_named(algorithms::all_collectives(), algorithms::collective_name);
 }
 
 Algorithm read_algorithm(const YamlValue& v) {
-  return v.as_enum<Algorithm>({{"ring", Algorithm::RING},
-                               {"binary_tree", Algorithm::BINARY_TREE},
-                               {"binomial_tree", Algorithm::BINOMIAL_TREE},
-                               {"double_binary_tree", Algorithm::DOUBLE_BINARY_TREE},
-                               {"two_level", Algorithm::TWO_LEVEL}});
+  return v.as_named(algorithms::all_algorithms(), algorithms::algorithm_name);
 }
 
 int read_int_in(const YamlValue& v, std::int64_t lo, std::int64_t hi, std::string_view what) {
@@ -169,8 +163,8 @@ CollectiveSpec read_collective(const YamlValue& v, algorithms::Rank ranks) {
     return std::find(c.algorithms.begin(), c.algorithms.end(), a) != c.algorithms.end();
   };
   if (inter) {
-    c.inter = inter->as_enum<Algorithm>(
-        {{"ring", Algorithm::RING}, {"double_binary_tree", Algorithm::DOUBLE_BINARY_TREE}});
+    static constexpr Algorithm INTER[] = {Algorithm::RING, Algorithm::DOUBLE_BINARY_TREE};
+    c.inter = inter->as_named(std::span<const Algorithm>(INTER), algorithms::algorithm_name);
     if (!has(Algorithm::TWO_LEVEL)) {
       inter->fail("inter is two_level's inter-node algorithm, and two_level is not run");
     }
@@ -208,25 +202,20 @@ ModelSpec read_model(const YamlValue& v) {
     s.reduce_bandwidth = x->as_bandwidth(core::Zero::ALLOWED);
   }
   if (auto x = m.optional("protocol")) {
-    enum class P { NONE, LL, LL128, SIMPLE, AUTO };
-    const P p = x->as_enum<P>({{"none", P::NONE},
-                               {"ll", P::LL},
-                               {"ll128", P::LL128},
-                               {"simple", P::SIMPLE},
-                               {"auto", P::AUTO}});
-    switch (p) {
-      case P::NONE:
+    using algorithms::ProtocolMode;
+    switch (x->as_named(algorithms::all_protocol_modes(), algorithms::protocol_mode_name)) {
+      case ProtocolMode::NONE:
         break;
-      case P::LL:
+      case ProtocolMode::LL:
         s.protocol = algorithms::Protocol::LL;
         break;
-      case P::LL128:
+      case ProtocolMode::LL128:
         s.protocol = algorithms::Protocol::LL128;
         break;
-      case P::SIMPLE:
+      case ProtocolMode::SIMPLE:
         s.protocol = algorithms::Protocol::SIMPLE;
         break;
-      case P::AUTO:
+      case ProtocolMode::AUTO:
         x->fail(
             "a simulation runs one protocol: none, ll, ll128 or simple (auto, the fastest "
             "per size, is a closed-form view: collsim model --protocol auto)");
@@ -340,9 +329,7 @@ Outputs read_outputs(const YamlValue& v) {
   if (auto x = m.optional("formats")) {
     o.formats.clear();
     for (const YamlValue& item : x->as_list()) {
-      const ReportFormat f = item.as_enum<ReportFormat>({{"table", ReportFormat::TABLE},
-                                                         {"csv", ReportFormat::CSV},
-                                                         {"json", ReportFormat::JSON}});
+      const ReportFormat f = item.as_named(all_report_formats(), report_format_name);
       if (std::find(o.formats.begin(), o.formats.end(), f) != o.formats.end()) {
         item.fail(fmt::format("{} is already listed", report_format_name(f)));
       }

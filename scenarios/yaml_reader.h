@@ -4,6 +4,7 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -69,6 +70,10 @@ class YamlValue {
   // One of the named values; an unknown name lists the choices.
   template <class E>
   E as_enum(std::initializer_list<std::pair<std::string_view, E>> choices) const;
+  // The same for values that own their names: one of `choices`, known by name(choice), so
+  // a reader takes the names from the layer that defines the enum instead of spelling them.
+  template <class E, class Name>
+  E as_named(std::span<const E> choices, Name name) const;
 
   YamlMap as_map() const;
   std::vector<YamlValue> as_list() const;
@@ -153,6 +158,20 @@ E YamlValue::as_enum(std::initializer_list<std::pair<std::string_view, E>> choic
     }
     names += names.empty() ? "" : ", ";
     names += name;
+  }
+  fail(enum_error(got, names));
+}
+
+template <class E, class Name>
+E YamlValue::as_named(std::span<const E> choices, Name name) const {
+  const std::string got = as_string();
+  std::string names;
+  for (const E value : choices) {
+    if (name(value) == got) {
+      return value;
+    }
+    names += names.empty() ? "" : ", ";
+    names += name(value);
   }
   fail(enum_error(got, names));
 }
