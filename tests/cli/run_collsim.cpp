@@ -1,11 +1,14 @@
 #include "tests/cli/run_collsim.h"
 
+#include <algorithm>
 #include <array>
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdexcept>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <gtest/gtest.h>
 
 extern char** environ;
 
@@ -34,7 +37,7 @@ int temp_file() {
 
 }  // namespace
 
-CliResult run_collsim(const std::vector<std::string>& args, const std::string& cwd) {
+CliResult run_collsim(const std::vector<std::string>& args) {
   std::vector<std::string> argv_s{COLLSIM_BINARY};
   argv_s.insert(argv_s.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -49,9 +52,6 @@ CliResult run_collsim(const std::vector<std::string>& args, const std::string& c
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, out_fd, STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
-  if (!cwd.empty()) {
-    posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
-  }
   pid_t pid = 0;
   const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
@@ -70,6 +70,14 @@ CliResult run_collsim(const std::vector<std::string>& args, const std::string& c
   close(out_fd);
   close(err_fd);
   return r;
+}
+
+void expect_one_line_error(const CliResult& r, const std::string& what) {
+  EXPECT_EQ(r.exit_code, 2) << what;
+  EXPECT_EQ(r.out, "") << what;
+  ASSERT_FALSE(r.err.empty()) << what;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << what << ": " << r.err;
+  EXPECT_EQ(r.err.back(), '\n') << what;
 }
 
 }  // namespace collsim::tests

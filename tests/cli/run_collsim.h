@@ -13,7 +13,11 @@ struct CliResult {
 };
 
 // Runs the built collsim binary with `args` (no shell interpretation of the arguments)
-// and captures its exit code, stdout and stderr. `cwd` empty = the test's directory.
-CliResult run_collsim(const std::vector<std::string>& args, const std::string& cwd = "");
+// in the test's directory and captures its exit code, stdout and stderr.
+CliResult run_collsim(const std::vector<std::string>& args);
+
+// Expects how the CLI reports bad input: exit code 2, nothing on stdout, and exactly one
+// line on stderr. `what` labels the failures.
+void expect_one_line_error(const CliResult& r, const std::string& what);
 
 }  // namespace collsim::tests

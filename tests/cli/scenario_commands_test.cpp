@@ -72,14 +72,6 @@ spec:
     - {path: spec.topology.oversubscription, values: [1, 2]}
 )";
 
-void expect_one_line_error(const CliResult& r, const std::string& what) {
-  EXPECT_EQ(r.exit_code, 2) << what;
-  EXPECT_EQ(r.out, "") << what;
-  ASSERT_FALSE(r.err.empty()) << what;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << what << ": " << r.err;
-  EXPECT_EQ(r.err.back(), '\n') << what;
-}
-
 TEST_F(ScenarioCommands, RunPrintsTheTableWithTheFastestPerSize) {
   const CliResult r = run_collsim({"run", write("s.yaml", SMALL)});
   EXPECT_EQ(r.exit_code, 0) << r.err;

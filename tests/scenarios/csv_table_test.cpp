@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/error_text.h"
+
 namespace collsim::scenarios {
 namespace {
 
@@ -21,12 +23,7 @@ TEST(CsvTable, ReadsQuotedFieldsAndKeepsEachRowsText) {
 
 TEST(CsvTable, RejectsRowsOfTheWrongWidthAndOpenQuotes) {
   auto error = [](const std::string& text) {
-    try {
-      parse_csv(text);
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
+    return tests::error_text<std::invalid_argument>([&] { parse_csv(text); });
   };
   EXPECT_EQ(error(""), "the file is empty");
   EXPECT_EQ(error("a,b\n1\n"), "line 2: 1 fields, the header has 2");

@@ -48,9 +48,12 @@ ResultSet lesson_results(const LoadedScenario& loaded, bool deadlock) {
 TEST(RunReport, CsvHasNcclTestsColumnsAndExactTimes) {
   const LoadedScenario loaded = load_scenario_text(LESSON, "l.yaml");
   const std::string csv = render_report(lesson_results(loaded, true), ReportFormat::CSV);
-  // algbw = S / t: 1024 B / 630.02016 us = 1,625,344 B/s; busbw = algbw x 2 x 63/64.
-  // 1 GB: 1e9 / 20.3175 ms = 49.2187 GB/s, busbw 96.8931 GB/s. Binomial 1 KiB: 1024 B /
-  // 60.12288 us = 0.017032 GB/s, busbw 0.033531.
+  // algbw = S / t, busbw = algbw x 2 x 63/64 = algbw x 1.96875, in GB/s (1e9 B/s), rounded
+  // (->) to 6 decimals. Ring 1 KiB: 1024 B / 630.02016 us = 1,625,344.8 B/s -> 0.001625
+  // GB/s, busbw 0.0031999 -> 0.003200. Ring 1 GB: 1e9 B / 20.3175 ms = 49.218654 GB/s,
+  // busbw 96.899225. Binomial 1 KiB: 1024 B / 60.12288 us = 0.0170318 -> 0.017032 GB/s,
+  // busbw 0.0335313 -> 0.033531. The deadlocked binomial 1 GB has no time, so no algbw or
+  // busbw either.
   EXPECT_EQ(csv,
             "algorithm,size_bytes,count,type,redop,time_us,algbw_gbps,busbw_gbps,closed_us,"
             "gap_pct,cause,fastest\n"
@@ -66,6 +69,10 @@ TEST(RunReport, CsvHasNcclTestsColumnsAndExactTimes) {
 TEST(RunReport, TableShowsParametersRowsAndTheFastestPerSize) {
   const LoadedScenario loaded = load_scenario_text(LESSON, "l.yaml");
   const std::string table = render_report(lesson_results(loaded, false), ReportFormat::TABLE);
+  // Bandwidths rounded (->) to 2 decimals, busbw = algbw x 1.96875 (see the CSV test). Ring
+  // 1 KiB: 0.001625 and 0.003200 GB/s -> 0.00 and 0.00. Binomial 1 GB: 1e9 B / 120.06 ms =
+  // 8.329 GB/s -> 8.33, busbw 8.329 x 1.96875 = 16.398 -> 16.40. The fastest-per-size lines
+  // give busbw: binomial 1 KiB 0.033531 -> 0.03, ring 1 GB 96.899225 -> 96.90.
   for (const char* line :
        {"# collsim run: lesson\n",
         "# topology: island, 1 node, 64 GPUs (65 vertices, 128 directed links)\n",

@@ -1,7 +1,6 @@
 #include "scenarios/scenario_loader.h"
 
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <string>
 
@@ -10,6 +9,8 @@
 #include "core/input_error.h"
 #include "core/units.h"
 #include "scenarios/scenario_writer.h"
+#include "scenarios/yaml_reader.h"
+#include "tests/error_text.h"
 
 namespace collsim::scenarios {
 namespace {
@@ -48,13 +49,10 @@ std::string with(const std::string& from, const std::string& to) {
   return at == std::string::npos ? text : text.replace(at, from.size(), to);
 }
 
+// The what() of the InputError loading `text` throws, or tests::NOTHING_THROWN ("no error").
 std::string load_error(const std::string& text, const std::vector<Override>& overrides = {}) {
-  try {
-    load_scenario_text(text, "t.yaml", overrides);
-  } catch (const core::InputError& e) {
-    return e.what();
-  }
-  return "no error";
+  return tests::error_text<core::InputError>(
+      [&] { load_scenario_text(text, "t.yaml", overrides); });
 }
 
 std::string example(const std::string& name) {
@@ -378,11 +376,11 @@ spec:
   outputs: {formats: [csv, json], file: out/rich}
 )";
   std::vector<std::string> texts{rich};
-  for (const char* name : {"lesson-64gpu-alpha-beta.yaml", "dgx-h100-allreduce.yaml",
-                           "h100-32node-rail-allreduce.yaml", "fat-tree-2to1-node-sweep.yaml",
-                           "binary-tree-incast.yaml"}) {
-    std::ifstream in(example(name));
-    texts.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  for (const auto& entry : std::filesystem::directory_iterator(example(""))) {
+    if (entry.path().extension() != ".yaml") {
+      continue;
+    }
+    texts.push_back(read_text_file(entry.path().string()));
   }
   for (const char* extra :
        {"  topology: {builder: fat_tree, radix: 4, tiers: 2, oversubscription: 2}\n",

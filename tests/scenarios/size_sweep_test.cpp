@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/error_text.h"
+
 namespace collsim::scenarios {
 namespace {
 
@@ -54,12 +56,7 @@ TEST(SizeSweep, RejectsBadText) {
 
 TEST(SizeSweep, MessagesSayWhatIsWrong) {
   auto message = [](const char* text) {
-    try {
-      parse_size_sweep(text);
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
+    return tests::error_text<std::invalid_argument>([&] { parse_size_sweep(text); });
   };
   EXPECT_EQ(message("1KiB:1GiB"), "'1KiB:1GiB': expected FROM:TO:xFACTOR such as 1KiB:1GiB:x2");
   EXPECT_EQ(message("1GiB:1KiB:x2"), "the sweep ends (1KiB) before it starts (1GiB)");

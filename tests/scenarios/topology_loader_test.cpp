@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/error_text.h"
+
 namespace collsim::scenarios {
 namespace {
 
@@ -13,13 +15,9 @@ std::string topology_file(std::string_view body) {
          std::string(body);
 }
 
+// The what() of the InputError loading `text` throws, or tests::NOTHING_THROWN ("no error").
 std::string load_error(const std::string& text) {
-  try {
-    load_topology_text(text, "t.yaml");
-  } catch (const core::InputError& e) {
-    return e.what();
-  }
-  return "no error";
+  return tests::error_text<core::InputError>([&] { load_topology_text(text, "t.yaml"); });
 }
 
 core::Bandwidth gbps(std::int64_t n) {

@@ -5,16 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/error_text.h"
+
 namespace collsim::scenarios {
 namespace {
 
+// The what() of the invalid_argument parsing `text` throws, or tests::NOTHING_THROWN.
 std::string parse_error(const std::string& text) {
-  try {
-    YamlPath::parse(text);
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "no error";
+  return tests::error_text<std::invalid_argument>([&] { YamlPath::parse(text); });
 }
 
 TEST(YamlPath, ParsesKeysAndIndices) {
@@ -56,12 +54,8 @@ TEST(YamlPath, SetsAtAPathCreatingMapsOnTheWay) {
   EXPECT_EQ(d["spec"]["list"][1].as<std::string>(), "c");
   EXPECT_EQ(d["spec"]["list"][0].as<std::string>(), "a");
   auto error = [&](const std::string& path) {
-    try {
-      set_at_path(doc, YamlPath::parse(path), YAML::Load("1"));
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
+    return tests::error_text<std::invalid_argument>(
+        [&] { set_at_path(doc, YamlPath::parse(path), YAML::Load("1")); });
   };
   EXPECT_EQ(error("spec.value.x"), "cannot set 'spec.value.x': spec.value is a value, not a map");
   EXPECT_EQ(error("spec.list.x"),

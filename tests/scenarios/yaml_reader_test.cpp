@@ -1,20 +1,19 @@
 #include "scenarios/yaml_reader.h"
 
-#include <functional>
+#include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
+
+#include "tests/error_text.h"
 
 namespace collsim::scenarios {
 namespace {
 
-// The what() of the InputError `f` throws, or "no error".
-std::string input_error(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const core::InputError& e) {
-    return e.what();
-  }
-  return "no error";
+// The what() of the InputError `f` throws, or tests::NOTHING_THROWN ("no error").
+template <class F>
+std::string input_error(F&& f) {
+  return tests::error_text<core::InputError>(std::forward<F>(f));
 }
 
 // Line:col in the expectations are 1-based, counted in this text ("  count: 8" has its 8

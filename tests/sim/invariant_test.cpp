@@ -52,8 +52,13 @@ RunResult run(Algorithm a, int p, Bytes bytes, NetworkKind kind, topology::Fabri
   return execute(schedule, f, o);
 }
 
-// Simulated minus closed form, in picoseconds; each send on the critical path may round its
-// transfer up by less than 1 ps, so 0 <= difference <= steps.
+// Simulated minus closed form, in picoseconds. The simulation is exact on the picosecond
+// grid except that each of the `steps` sends on the critical path rounds its transfer up
+// (core::transfer_time), by less than 1 ps: against the exact closed form, 0 <= difference
+// < steps. The closed form here is a double in seconds, so its picosecond value carries a
+// floating-point rounding error; each bound is widened by a slack for it (closed = the
+// closed form in ps):
+//   -1e-3 * steps - 1e-6 * closed <= difference <= steps + 1e-9 * closed.
 void expect_matches(const RunResult& r, double closed_seconds, std::int64_t steps) {
   ASSERT_FALSE(r.deadlock.has_value());
   const double diff = static_cast<double>(r.makespan.ps()) - closed_seconds * 1e12;

@@ -7,25 +7,7 @@
 namespace collsim::topology {
 namespace {
 
-using test_support::count_links;
-using test_support::count_vertices;
-using test_support::gbps;
-using test_support::ns;
-using test_support::topology_error;
-using test_support::visited;
-
-// n nodes x g GPUs with k NICs, a 2-tier rail-optimized network of `radix`-port switches.
-ClusterParams rail_cluster(int nodes, int gpus, int nics, int radix = 64, int tiers = 2) {
-  ClusterParams p;
-  p.nodes = nodes;
-  p.gpus_per_node = gpus;
-  p.nics = NicParams{};
-  p.nics->per_node = nics;
-  p.network = NetworkParams{};
-  p.network->radix = radix;
-  p.network->tiers = tiers;
-  return p;
-}
+using namespace test_support;
 
 struct Counts {
   std::size_t vertices;

@@ -8,11 +8,7 @@
 namespace collsim::topology {
 namespace {
 
-using test_support::count_links;
-using test_support::count_vertices;
-using test_support::gbps;
-using test_support::ns;
-using test_support::topology_error;
+using namespace test_support;
 
 ExplicitVertex v(std::string name, VertexKind kind, SwitchTier tier = SwitchTier::NONE) {
   ExplicitVertex x;

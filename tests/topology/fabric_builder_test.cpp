@@ -8,9 +8,7 @@
 namespace collsim::topology {
 namespace {
 
-using test_support::gbps;
-using test_support::ns;
-using test_support::topology_error;
+using namespace test_support;
 
 Vertex gpu(std::string name, int node, int local) {
   return {VertexKind::GPU, SwitchTier::NONE, std::move(name), node, local};

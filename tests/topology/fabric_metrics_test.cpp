@@ -11,18 +11,10 @@
 namespace collsim::topology {
 namespace {
 
-using test_support::gbps;
-
-ClusterParams four_node_rail() {
-  ClusterParams p;
-  p.nodes = 4;
-  p.nics = NicParams{};
-  p.network = NetworkParams{};
-  return p;
-}
+using namespace test_support;
 
 TEST(FabricMetrics, CountsByKindTierAndClass) {
-  const FabricCounts c = count_fabric(build_cluster(four_node_rail()));
+  const FabricCounts c = count_fabric(build_cluster(rail_cluster(4, 8, 8)));
   // See ClusterBuilder.RailOptimizedTwoTierCounts: 32 GPUs, 4 NVSwitches, 32 NICs, 8 leaves,
   // 4 spines; 32 NVLink, 32 PCIe, 64 network links.
   ASSERT_EQ(c.vertices.size(), 5U);
@@ -43,7 +35,7 @@ TEST(FabricMetrics, CountsByKindTierAndClass) {
 }
 
 TEST(FabricMetrics, InjectionPerGpu) {
-  const std::vector<Injection> rail = gpu_injection(build_cluster(four_node_rail()));
+  const std::vector<Injection> rail = gpu_injection(build_cluster(rail_cluster(4, 8, 8)));
   ASSERT_EQ(rail.size(), 3U);
   EXPECT_EQ(rail[0].link_class, LinkClass::NVLINK);
   EXPECT_EQ(rail[0].min, gbps(450));
@@ -51,7 +43,7 @@ TEST(FabricMetrics, InjectionPerGpu) {
   EXPECT_EQ(rail[1].min, gbps(64));  // the PCIe link to the NIC
   EXPECT_EQ(rail[2].min, gbps(50));  // one 400 Gb/s NIC per GPU
   // Two GPUs per NIC: 50 GB/s shared, 25 GB/s each.
-  ClusterParams shared = four_node_rail();
+  ClusterParams shared = rail_cluster(4, 8, 8);
   shared.nics->per_node = 4;
   const std::vector<Injection> half = gpu_injection(build_cluster(shared));
   EXPECT_EQ(half[2].min, gbps(25));
@@ -61,7 +53,7 @@ TEST(FabricMetrics, InjectionPerGpu) {
 TEST(FabricMetrics, BisectionOfAClusterIsItsNics) {
   // Nodes 0-1 against 2-3: 16 GPUs each behind a 50 GB/s NIC; rail traffic stays in the
   // rail leaves, so the NICs are the cut: 16 x 50 = 800 GB/s.
-  const std::optional<Bisection> b = bisection_bandwidth(build_cluster(four_node_rail()));
+  const std::optional<Bisection> b = bisection_bandwidth(build_cluster(rail_cluster(4, 8, 8)));
   ASSERT_TRUE(b);
   EXPECT_EQ(b->first_half, 16U);
   EXPECT_EQ(b->forward, gbps(800));
@@ -78,8 +70,8 @@ TEST(FabricMetrics, BisectionOfAPcieHostIsTheUplinks) {
 }
 
 TEST(FabricMetrics, Diameter) {
-  EXPECT_EQ(gpu_diameter(build_cluster(four_node_rail())).hops, 6);  // via a spine
-  EXPECT_EQ(gpu_diameter(build_cluster(four_node_rail())).unreachable_pairs, 0U);
+  EXPECT_EQ(gpu_diameter(build_cluster(rail_cluster(4, 8, 8))).hops, 6);  // via a spine
+  EXPECT_EQ(gpu_diameter(build_cluster(rail_cluster(4, 8, 8))).unreachable_pairs, 0U);
   EXPECT_EQ(gpu_diameter(build_pcie_host(PcieParams{})).hops, 4);
   IslandParams one;
   one.gpus = 1;
@@ -97,13 +89,13 @@ TEST(FabricMetrics, Diameter) {
 
 TEST(FabricMetrics, DiameterCountsPairsBeyondOneBatchOfSixtyFour) {
   // 20 nodes x 8 GPUs = 160 GPUs: three batches of sources.
-  ClusterParams p = four_node_rail();
+  ClusterParams p = rail_cluster(4, 8, 8);
   p.nodes = 20;
   EXPECT_EQ(gpu_diameter(build_cluster(p)).hops, 6);
 }
 
 TEST(FabricMetrics, OversubscriptionPerTier) {
-  ClusterParams p = four_node_rail();
+  ClusterParams p = rail_cluster(4, 8, 8);
   p.nodes = 32;
   p.network->oversubscription = 2;
   const std::vector<TierOversubscription> tiers = tier_oversubscription(build_cluster(p));

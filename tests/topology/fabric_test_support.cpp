@@ -42,6 +42,18 @@ PathId route(Fabric& fabric, std::string_view src, std::string_view dst, std::ui
   return fabric.route(id(fabric, src), id(fabric, dst), channel);
 }
 
+ClusterParams rail_cluster(int nodes, int gpus, int nics, int radix, int tiers) {
+  ClusterParams p;
+  p.nodes = nodes;
+  p.gpus_per_node = gpus;
+  p.nics = NicParams{};
+  p.nics->per_node = nics;
+  p.network = NetworkParams{};
+  p.network->radix = radix;
+  p.network->tiers = tiers;
+  return p;
+}
+
 core::Bandwidth gbps(std::int64_t gigabytes_per_second) {
   return core::Bandwidth::from_bytes_per_second(gigabytes_per_second * 1'000'000'000);
 }

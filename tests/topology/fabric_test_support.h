@@ -2,8 +2,11 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "tests/error_text.h"
+#include "topology/cluster_builder.h"
 #include "topology/fabric.h"
 #include "topology/topology_error.h"
 
@@ -26,16 +29,15 @@ std::vector<std::string> visited(const Fabric& fabric, PathId p);
 // Routes between two named vertices.
 PathId route(Fabric& fabric, std::string_view src, std::string_view dst, std::uint32_t channel = 0);
 
-// The what() of the TopologyError `f` throws, or "no error".
+// The what() of the TopologyError `f` throws, or tests::NOTHING_THROWN ("no error").
 template <class F>
 std::string topology_error(F&& f) {
-  try {
-    f();
-  } catch (const TopologyError& e) {
-    return e.what();
-  }
-  return "no error";
+  return tests::error_text<TopologyError>(std::forward<F>(f));
 }
+
+// n nodes x g GPUs with k NICs (the other NicParams at their defaults), a rail-optimized
+// network of `tiers` tiers of `radix`-port switches.
+ClusterParams rail_cluster(int nodes, int gpus, int nics, int radix = 64, int tiers = 2);
 
 core::Bandwidth gbps(std::int64_t gigabytes_per_second);  // GB/s
 core::Time ns(std::int64_t nanoseconds);

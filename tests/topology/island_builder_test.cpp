@@ -10,12 +10,7 @@
 namespace collsim::topology {
 namespace {
 
-using test_support::count_links;
-using test_support::count_vertices;
-using test_support::gbps;
-using test_support::ns;
-using test_support::topology_error;
-using test_support::visited;
+using namespace test_support;
 
 IslandParams island(int gpus, IslandFabric fabric) {
   IslandParams p;

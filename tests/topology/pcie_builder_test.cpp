@@ -7,12 +7,7 @@
 namespace collsim::topology {
 namespace {
 
-using test_support::count_links;
-using test_support::count_vertices;
-using test_support::gbps;
-using test_support::ns;
-using test_support::topology_error;
-using test_support::visited;
+using namespace test_support;
 
 PcieParams pcie(int gpus, int per_switch, bool p2p) {
   PcieParams p;

@@ -19,9 +19,7 @@
 namespace collsim::topology {
 namespace {
 
-using test_support::gbps;
-using test_support::ns;
-using test_support::visited;
+using namespace test_support;
 
 Vertex gpu(std::string name, int local) {
   return {VertexKind::GPU, SwitchTier::NONE, std::move(name), 0, local};
