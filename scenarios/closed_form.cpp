@@ -152,8 +152,9 @@ ClosedForm closed_form(const ClosedFormInputs& in, const algorithms::RankLayout&
       }
       break;
     case Collective::REDUCE_SCATTER:
-    case Collective::ALL_GATHER:
       return of(algorithms::ring_reduce_scatter_cost(p, flat).seconds(s), p - 1);
+    case Collective::ALL_GATHER:
+      return of(algorithms::ring_all_gather_cost(p, flat).seconds(s), p - 1);
     case Collective::BROADCAST:
     case Collective::REDUCE:
       switch (in.algorithm) {

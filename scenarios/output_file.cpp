@@ -27,18 +27,9 @@ int write_temp(const std::string& temp, std::string_view text) {
   if (fd < 0) {
     return errno;
   }
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n < 0) {
-      const int error = errno;
-      ::close(fd);
-      return error;
-    }
-    done += static_cast<std::size_t>(n);
+  if (const int error = write_all(fd, text); error != 0) {
+    ::close(fd);
+    return error;
   }
   const int synced = ::fsync(fd) == 0 ? 0 : errno;
   const int closed = ::close(fd) == 0 ? 0 : errno;
@@ -46,6 +37,21 @@ int write_temp(const std::string& temp, std::string_view text) {
 }
 
 }  // namespace
+
+int write_all(int fd, std::string_view text) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n < 0) {
+      return errno;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return 0;
+}
 
 void write_files_atomically(const std::vector<OutputFile>& files) {
   std::vector<std::string> temps;
@@ -81,6 +87,9 @@ std::string read_whole_file(const std::string& path, std::string_view flag) {
   }
   std::ostringstream text;
   text << in.rdbuf();
+  if (in.bad()) {
+    fail(flag, "read", path, errno == 0 ? EIO : errno);
+  }
   return text.str();
 }
 

@@ -21,6 +21,10 @@ struct OutputFile {
 // temporary remains, never a half-written `path`. Throws core::InputError at "command line",
 // field the failing file's `flag`, naming its path and the system's reason.
 void write_files_atomically(const std::vector<OutputFile>& files);
+// Writes all of `text` to the open file `fd`, retrying interrupted writes; returns 0, or
+// the errno that stopped it.
+int write_all(int fd, std::string_view text);
+
 // One file alone: write_files_atomically({{path, text, flag}}).
 void write_file_atomically(const std::string& path, std::string_view text, std::string_view flag);
 

@@ -125,16 +125,8 @@ SweepJournal::~SweepJournal() {
 
 void SweepJournal::append(std::size_t unit, const RunRow& row) {
   const std::string line = encode(unit, row).dump() + "\n";
-  std::size_t done = 0;
-  while (done < line.size()) {
-    const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n < 0) {
-      fail(fmt::format("cannot write the journal '{}': {}", path_, std::strerror(errno)));
-    }
-    done += static_cast<std::size_t>(n);
+  if (const int error = write_all(fd_, line); error != 0) {
+    fail(fmt::format("cannot write the journal '{}': {}", path_, std::strerror(error)));
   }
   completed_[unit] = row;
 }
