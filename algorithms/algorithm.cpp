@@ -1,11 +1,11 @@
 #include "algorithms/algorithm.h"
 
-#include "algorithms/name_table.h"
+#include "core/name_table.h"
 
 namespace collsim::algorithms {
 namespace {
 
-constexpr NameTable<Algorithm, 5> ALGORITHMS{{
+constexpr core::NameTable<Algorithm, 5> ALGORITHMS{{
     {Algorithm::RING, "ring"},
     {Algorithm::BINARY_TREE, "binary_tree"},
     {Algorithm::BINOMIAL_TREE, "binomial_tree"},
@@ -13,7 +13,7 @@ constexpr NameTable<Algorithm, 5> ALGORITHMS{{
     {Algorithm::TWO_LEVEL, "two_level"},
 }};
 
-constexpr NameTable<Collective, 5> COLLECTIVES{{
+constexpr core::NameTable<Collective, 5> COLLECTIVES{{
     {Collective::ALL_REDUCE, "allreduce"},
     {Collective::REDUCE_SCATTER, "reducescatter"},
     {Collective::ALL_GATHER, "allgather"},
@@ -21,17 +21,17 @@ constexpr NameTable<Collective, 5> COLLECTIVES{{
     {Collective::REDUCE, "reduce"},
 }};
 
-constexpr auto ALGORITHM_ORDER = values_of(ALGORITHMS);
-constexpr auto COLLECTIVE_ORDER = values_of(COLLECTIVES);
+constexpr auto ALGORITHM_ORDER = core::values_of(ALGORITHMS);
+constexpr auto COLLECTIVE_ORDER = core::values_of(COLLECTIVES);
 
 }  // namespace
 
 std::string_view algorithm_name(Algorithm a) {
-  return name_in(ALGORITHMS, a);
+  return core::name_in(ALGORITHMS, a);
 }
 
 std::optional<Algorithm> parse_algorithm(std::string_view name) {
-  return parse_in(ALGORITHMS, name);
+  return core::parse_in(ALGORITHMS, name);
 }
 
 std::span<const Algorithm> all_algorithms() {
@@ -39,11 +39,11 @@ std::span<const Algorithm> all_algorithms() {
 }
 
 std::string_view collective_name(Collective c) {
-  return name_in(COLLECTIVES, c);
+  return core::name_in(COLLECTIVES, c);
 }
 
 std::optional<Collective> parse_collective(std::string_view name) {
-  return parse_in(COLLECTIVES, name);
+  return core::parse_in(COLLECTIVES, name);
 }
 
 std::span<const Collective> all_collectives() {

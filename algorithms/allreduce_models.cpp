@@ -8,22 +8,22 @@
 #include <fmt/format.h>
 
 #include "algorithms/model_arguments.h"
-#include "algorithms/name_table.h"
 #include "algorithms/ring_cost.h"
 #include "algorithms/tree_cost.h"
 #include "algorithms/two_level_cost.h"
+#include "core/name_table.h"
 
 namespace collsim::algorithms {
 namespace {
 
-constexpr NameTable<ProtocolMode, 5> MODES{{
+constexpr core::NameTable<ProtocolMode, 5> MODES{{
     {ProtocolMode::NONE, "none"},
     {ProtocolMode::LL, "ll"},
     {ProtocolMode::LL128, "ll128"},
     {ProtocolMode::SIMPLE, "simple"},
     {ProtocolMode::AUTO, "auto"},
 }};
-constexpr auto MODE_ORDER = values_of(MODES);
+constexpr auto MODE_ORDER = core::values_of(MODES);
 
 // The protocols a mode tries, in tie-breaking order; an empty optional = no protocol.
 std::vector<std::optional<Protocol>> protocols_of(ProtocolMode m) {
@@ -59,11 +59,11 @@ AffineCost plus_launch(AffineCost c, std::optional<Protocol> p) {
 }  // namespace
 
 std::string_view protocol_mode_name(ProtocolMode m) {
-  return name_in(MODES, m);
+  return core::name_in(MODES, m);
 }
 
 std::optional<ProtocolMode> parse_protocol_mode(std::string_view name) {
-  return parse_in(MODES, name);
+  return core::parse_in(MODES, name);
 }
 
 std::span<const ProtocolMode> all_protocol_modes() {

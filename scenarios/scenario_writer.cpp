@@ -40,20 +40,8 @@ class Writer {
   YAML::Emitter e_;
 };
 
-std::string_view island_fabric_name(IslandFabric f) {
-  switch (f) {
-    case IslandFabric::NVSWITCH:
-      return "nvswitch";
-    case IslandFabric::MESH:
-      return "mesh";
-    case IslandFabric::PAIRS:
-      return "pairs";
-  }
-  return "unknown";
-}
-
 void write_nvlink(Writer& w, const topology::NvlinkParams& p) {
-  w.key("fabric", island_fabric_name(p.fabric));
+  w.key("fabric", topology::island_fabric_name(p.fabric));
   w.key("bandwidth", p.bandwidth);
   w.key("latency", p.latency);
   if (p.fabric == IslandFabric::PAIRS) {
@@ -92,8 +80,7 @@ void write_topology(Writer& w, const topology::TopologySpec& spec) {
     if (c->network) {
       const topology::NetworkParams& n = *c->network;
       w.open("network");
-      w.key("fabric",
-            n.fabric == topology::NetworkFabric::RAIL_OPTIMIZED ? "rail_optimized" : "fat_tree");
+      w.key("fabric", topology::network_fabric_name(n.fabric));
       w.key("tiers", n.tiers);
       w.number("oversubscription", n.oversubscription);
       w.key("radix", n.radix);

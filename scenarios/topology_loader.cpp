@@ -8,15 +8,9 @@ namespace collsim::scenarios {
 namespace {
 
 using topology::IslandFabric;
-using topology::LinkClass;
-using topology::NetworkFabric;
-using topology::SwitchTier;
-using topology::VertexKind;
 
 IslandFabric read_island_fabric(const YamlValue& v) {
-  return v.as_enum<IslandFabric>({{"nvswitch", IslandFabric::NVSWITCH},
-                                  {"mesh", IslandFabric::MESH},
-                                  {"pairs", IslandFabric::PAIRS}});
+  return v.as_named(topology::all_island_fabrics(), topology::island_fabric_name);
 }
 
 std::vector<topology::NvlinkPair> read_pairs(const YamlValue& v) {
@@ -89,8 +83,7 @@ topology::NetworkParams read_network(const YamlValue& v) {
   topology::NetworkParams p;
   YamlMap m = v.as_map();
   if (auto x = m.optional("fabric")) {
-    p.fabric = x->as_enum<NetworkFabric>(
-        {{"rail_optimized", NetworkFabric::RAIL_OPTIMIZED}, {"fat_tree", NetworkFabric::FAT_TREE}});
+    p.fabric = x->as_named(topology::all_network_fabrics(), topology::network_fabric_name);
   }
   if (auto x = m.optional("tiers")) {
     p.tiers = x->as_int();
@@ -183,15 +176,9 @@ topology::ExplicitVertex read_explicit_vertex(const YamlValue& v) {
   topology::ExplicitVertex x;
   YamlMap m = v.as_map();
   x.name = m.required("name").as_string();
-  x.kind = m.required("kind").as_enum<VertexKind>({{"gpu", VertexKind::GPU},
-                                                   {"nvswitch", VertexKind::NVSWITCH},
-                                                   {"nic", VertexKind::NIC},
-                                                   {"pcie_switch", VertexKind::PCIE_SWITCH},
-                                                   {"host_bridge", VertexKind::HOST_BRIDGE},
-                                                   {"switch", VertexKind::SWITCH}});
+  x.kind = m.required("kind").as_named(topology::all_vertex_kinds(), topology::vertex_kind_name);
   if (auto t = m.optional("tier")) {
-    x.tier = t->as_enum<SwitchTier>(
-        {{"leaf", SwitchTier::LEAF}, {"spine", SwitchTier::SPINE}, {"core", SwitchTier::CORE}});
+    x.tier = t->as_named(topology::switch_tiers(), topology::switch_tier_name);
   }
   if (auto n = m.optional("node")) {
     x.node = n->as_int();
@@ -211,9 +198,7 @@ topology::ExplicitLink read_explicit_link(const YamlValue& v) {
   l.bandwidth = m.required("bandwidth").as_bandwidth();
   l.latency = m.required("latency").as_time();
   if (auto c = m.optional("class")) {
-    l.link_class = c->as_enum<LinkClass>({{"nvlink", LinkClass::NVLINK},
-                                          {"pcie", LinkClass::PCIE},
-                                          {"network", LinkClass::NETWORK}});
+    l.link_class = c->as_named(topology::all_link_classes(), topology::link_class_name);
   }
   if (auto c = m.optional("count")) {
     l.count = c->as_int();

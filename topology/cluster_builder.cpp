@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/name_table.h"
 #include "topology/fabric_builder.h"
 #include "topology/parameter_checks.h"
 #include "topology/switch_tree.h"
@@ -136,7 +137,21 @@ void check_cluster(const ClusterParams& p) {
   }
 }
 
+constexpr core::NameTable<NetworkFabric, 2> NETWORK_FABRICS{{
+    {NetworkFabric::RAIL_OPTIMIZED, "rail_optimized"},
+    {NetworkFabric::FAT_TREE, "fat_tree"},
+}};
+constexpr auto NETWORK_FABRIC_ORDER = core::values_of(NETWORK_FABRICS);
+
 }  // namespace
+
+std::string_view network_fabric_name(NetworkFabric f) {
+  return core::name_in(NETWORK_FABRICS, f);
+}
+
+std::span<const NetworkFabric> all_network_fabrics() {
+  return NETWORK_FABRIC_ORDER;
+}
 
 Fabric build_cluster(const ClusterParams& p) {
   check_cluster(p);

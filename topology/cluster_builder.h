@@ -1,6 +1,8 @@
 #pragma once
 
 #include <optional>
+#include <span>
+#include <string_view>
 
 #include "core/bandwidth.h"
 #include "core/time.h"
@@ -29,6 +31,9 @@ enum class NetworkFabric : std::uint8_t {
   RAIL_OPTIMIZED,  // NIC r of every node on a rail-r leaf
   FAT_TREE,        // NICs packed onto leaves in (node, rail) order
 };
+// rail_optimized, fat_tree: the names topology files use, and every value in that order.
+std::string_view network_fabric_name(NetworkFabric f);
+std::span<const NetworkFabric> all_network_fabrics();
 
 // The scale-out network: leaves of `radix` ports, radix/2 of them down to NICs, joined by
 // spines (2 tiers) or by per-pod spines and cores (3 tiers), as in topology/switch_tree.h.

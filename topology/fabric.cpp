@@ -5,9 +5,36 @@
 
 #include <fmt/format.h>
 
+#include "core/name_table.h"
 #include "topology/fabric_impl.h"
 
 namespace collsim::topology {
+namespace {
+
+constexpr core::NameTable<VertexKind, 6> VERTEX_KINDS{{
+    {VertexKind::GPU, "gpu"},
+    {VertexKind::NVSWITCH, "nvswitch"},
+    {VertexKind::NIC, "nic"},
+    {VertexKind::PCIE_SWITCH, "pcie_switch"},
+    {VertexKind::HOST_BRIDGE, "host_bridge"},
+    {VertexKind::SWITCH, "switch"},
+}};
+constexpr core::NameTable<SwitchTier, 4> SWITCH_TIERS{{
+    {SwitchTier::NONE, "none"},
+    {SwitchTier::LEAF, "leaf"},
+    {SwitchTier::SPINE, "spine"},
+    {SwitchTier::CORE, "core"},
+}};
+constexpr core::NameTable<LinkClass, 3> LINK_CLASSES{{
+    {LinkClass::NVLINK, "nvlink"},
+    {LinkClass::PCIE, "pcie"},
+    {LinkClass::NETWORK, "network"},
+}};
+constexpr auto VERTEX_KIND_ORDER = core::values_of(VERTEX_KINDS);
+constexpr auto SWITCH_TIER_ORDER = core::values_of(SWITCH_TIERS);
+constexpr auto LINK_CLASS_ORDER = core::values_of(LINK_CLASSES);
+
+}  // namespace
 
 Fabric::Fabric() = default;
 Fabric::~Fabric() = default;
@@ -104,47 +131,27 @@ std::size_t Fabric::num_paths() const {
 }
 
 std::string_view vertex_kind_name(VertexKind k) {
-  switch (k) {
-    case VertexKind::GPU:
-      return "gpu";
-    case VertexKind::NVSWITCH:
-      return "nvswitch";
-    case VertexKind::NIC:
-      return "nic";
-    case VertexKind::PCIE_SWITCH:
-      return "pcie_switch";
-    case VertexKind::HOST_BRIDGE:
-      return "host_bridge";
-    case VertexKind::SWITCH:
-      return "switch";
-  }
-  return "?";
+  return core::name_in(VERTEX_KINDS, k);
 }
 
 std::string_view switch_tier_name(SwitchTier t) {
-  switch (t) {
-    case SwitchTier::NONE:
-      return "none";
-    case SwitchTier::LEAF:
-      return "leaf";
-    case SwitchTier::SPINE:
-      return "spine";
-    case SwitchTier::CORE:
-      return "core";
-  }
-  return "?";
+  return core::name_in(SWITCH_TIERS, t);
 }
 
 std::string_view link_class_name(LinkClass c) {
-  switch (c) {
-    case LinkClass::NVLINK:
-      return "nvlink";
-    case LinkClass::PCIE:
-      return "pcie";
-    case LinkClass::NETWORK:
-      return "network";
-  }
-  return "?";
+  return core::name_in(LINK_CLASSES, c);
+}
+
+std::span<const VertexKind> all_vertex_kinds() {
+  return VERTEX_KIND_ORDER;
+}
+
+std::span<const SwitchTier> switch_tiers() {
+  return std::span<const SwitchTier>(SWITCH_TIER_ORDER).subspan(1);  // without NONE
+}
+
+std::span<const LinkClass> all_link_classes() {
+  return LINK_CLASS_ORDER;
 }
 
 }  // namespace collsim::topology

@@ -104,9 +104,13 @@ class Fabric {
 };
 
 // Lower-case names used in reports and files: gpu, nvswitch, nic, pcie_switch, host_bridge,
-// switch; none, leaf, spine, core; nvlink, pcie, network.
+// switch; none, leaf, spine, core; nvlink, pcie, network. The lists give the values a file
+// may name, in the order above (a switch's tier is leaf, spine or core, never none).
 std::string_view vertex_kind_name(VertexKind k);
 std::string_view switch_tier_name(SwitchTier t);
 std::string_view link_class_name(LinkClass c);
+std::span<const VertexKind> all_vertex_kinds();
+std::span<const SwitchTier> switch_tiers();
+std::span<const LinkClass> all_link_classes();
 
 }  // namespace collsim::topology

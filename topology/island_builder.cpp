@@ -4,10 +4,29 @@
 
 #include <fmt/format.h>
 
+#include "core/name_table.h"
 #include "topology/parameter_checks.h"
 #include "topology/topology_error.h"
 
 namespace collsim::topology {
+namespace {
+
+constexpr core::NameTable<IslandFabric, 3> ISLAND_FABRICS{{
+    {IslandFabric::NVSWITCH, "nvswitch"},
+    {IslandFabric::MESH, "mesh"},
+    {IslandFabric::PAIRS, "pairs"},
+}};
+constexpr auto ISLAND_FABRIC_ORDER = core::values_of(ISLAND_FABRICS);
+
+}  // namespace
+
+std::string_view island_fabric_name(IslandFabric f) {
+  return core::name_in(ISLAND_FABRICS, f);
+}
+
+std::span<const IslandFabric> all_island_fabrics() {
+  return ISLAND_FABRIC_ORDER;
+}
 
 std::vector<VertexId> add_island(FabricBuilder& builder, int gpus, const NvlinkParams& nvlink,
                                  int node, std::string_view prefix, std::string_view field) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,10 @@ enum class IslandFabric : std::uint8_t {
   MESH,      // every pair of GPUs has one direct link
   PAIRS,     // the links listed in NvlinkParams::pairs, e.g. a DGX-1 hybrid cube mesh
 };
+
+// nvswitch, mesh, pairs: the names topology files use, and every value in that order.
+std::string_view island_fabric_name(IslandFabric f);
+std::span<const IslandFabric> all_island_fabrics();
 
 // One NVLink between GPUs a and b (local indices); a pair listed twice is two parallel links.
 struct NvlinkPair {

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <utility>
 
-namespace collsim::algorithms {
+namespace collsim::core {
 
 // NameTable: an enum's values with the names scenario files and the CLI use, in the order
 // reports list them. The one table serves both directions and the list of values, so a
@@ -43,4 +43,4 @@ constexpr std::array<E, N> values_of(const NameTable<E, N>& table) {
   return values;
 }
 
-}  // namespace collsim::algorithms
+}  // namespace collsim::core
