@@ -13,8 +13,9 @@ using Wide = core::Picobytes;  // a 128-bit product of a rate and a flow count
 }  // namespace
 
 // A min-heap on residual/unfrozen, compared exactly by cross-multiplying, ties broken by
-// link id so that the sweep order, and hence every rounding, is deterministic.
-bool MaxMinSolver::later(const Share& a, const Share& b) {
+// link id so that the sweep order, and hence every rounding, is deterministic. A function
+// object, not a function pointer, so that the heap algorithms inline it.
+bool MaxMinSolver::Later::operator()(const Share& a, const Share& b) const {
   const Wide lhs = static_cast<Wide>(a.residual) * b.unfrozen;
   const Wide rhs = static_cast<Wide>(b.residual) * a.unfrozen;
   return lhs > rhs || (lhs == rhs && a.link > b.link);
@@ -111,6 +112,7 @@ void MaxMinSolver::freeze(FlowId f, std::int64_t rate, LinkId at) {
   flow.frozen = round_;
   flow.frozen_at = at;
   flow.proposed = rate;
+  --unfrozen_left_;
   for (LinkId l : flow.path) {
     Link& link = links_[l];
     link.residual -= rate;
@@ -123,6 +125,7 @@ void MaxMinSolver::freeze(FlowId f, std::int64_t rate, LinkId at) {
 void MaxMinSolver::fill() {
   ++round_;
   recomputed_ += set_.size();
+  unfrozen_left_ = set_.size();
   touched_.clear();
   for (FlowId f : set_) {
     for (LinkId l : flows_[f].path) {
@@ -161,9 +164,10 @@ void MaxMinSolver::fill() {
   for (LinkId l : touched_) {
     heap_.push_back(Share{links_[l].residual, links_[l].unfrozen, l});
   }
-  std::make_heap(heap_.begin(), heap_.end(), later);
-  while (!heap_.empty()) {
-    std::pop_heap(heap_.begin(), heap_.end(), later);
+  std::make_heap(heap_.begin(), heap_.end(), Later{});
+  // Once every flow of A is frozen, the links left in the heap have nothing to freeze.
+  while (unfrozen_left_ > 0) {
+    std::pop_heap(heap_.begin(), heap_.end(), Later{});
     const Share top = heap_.back();
     heap_.pop_back();
     const Link& link = links_[top.link];
@@ -174,7 +178,7 @@ void MaxMinSolver::fill() {
       // Freezing a flow at the lowest share never lowers another link's share, so a stale
       // key is at most the true one: re-key the link now, when it reaches the top.
       heap_.push_back(Share{link.residual, link.unfrozen, top.link});
-      std::push_heap(heap_.begin(), heap_.end(), later);
+      std::push_heap(heap_.begin(), heap_.end(), Later{});
       continue;
     }
     freeze_link(top.link);
@@ -183,20 +187,17 @@ void MaxMinSolver::fill() {
 
 // The same sweep for a handful of links: a scan for the smallest share beats a heap.
 void MaxMinSolver::fill_by_scan() {
-  for (;;) {
+  while (unfrozen_left_ > 0) {
     const Link* best = nullptr;
     LinkId best_id = 0;
     for (LinkId l : touched_) {
       const Link& link = links_[l];
       if (link.unfrozen > 0 &&
-          (best == nullptr || later(Share{best->residual, best->unfrozen, best_id},
-                                    Share{link.residual, link.unfrozen, l}))) {
+          (best == nullptr || Later{}(Share{best->residual, best->unfrozen, best_id},
+                                      Share{link.residual, link.unfrozen, l}))) {
         best = &link;
         best_id = l;
       }
-    }
-    if (best == nullptr) {
-      return;
     }
     freeze_link(best_id);
   }

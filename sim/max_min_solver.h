@@ -110,7 +110,9 @@ class MaxMinSolver {
     LinkId link;
   };
 
-  static bool later(const Share& a, const Share& b);
+  struct Later {
+    bool operator()(const Share& a, const Share& b) const;
+  };
   void mark_dirty(LinkId l);
   void join(FlowId f);
   void fill();
@@ -129,7 +131,8 @@ class MaxMinSolver {
   std::uint64_t round_ = 0;
   std::uint64_t dirty_epoch_ = 1;
   std::vector<LinkId> dirty_;
-  std::vector<FlowId> set_;  // A
+  std::vector<FlowId> set_;        // A
+  std::size_t unfrozen_left_ = 0;  // flows of A the current fill has not frozen yet
   std::vector<LinkId> touched_;
   std::vector<FlowId> members_;
   std::vector<FlowId> joining_;
