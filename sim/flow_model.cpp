@@ -5,7 +5,7 @@
 namespace collsim::sim {
 namespace {
 constexpr std::uint8_t SOLVE = 1;
-constexpr std::uint8_t FLOW_DONE = 2;
+constexpr std::uint8_t FLOWS_DUE = 2;
 constexpr std::uint8_t EMPTY_DONE = 3;
 }  // namespace
 
@@ -23,10 +23,11 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
     flows_.resize(static_cast<std::size_t>(f) + 1);
   }
   FlowState& s = flows_[f];
-  s = FlowState{id, core::to_picobytes(bytes), solver_.rate(f), queue_.now(), {}, route.links};
+  s = FlowState{id, core::to_picobytes(bytes), solver_.rate(f), queue_.now(), route.links};
   usage_.enter(route.links, queue_.now());
   if (s.rate > 0) {  // alone on its path: its rate is final until something joins it
     schedule_completion(f);
+    arm_wake();
   } else {
     request_solve();
   }
@@ -49,23 +50,48 @@ void FlowModel::solve() {
     assert(s.remaining > 0);
     s.since = now;
     s.rate = solver_.rate(f);
-    queue_.cancel(s.completion);
     schedule_completion(f);
     ++rate_changes_;
   }
+  arm_wake();
 }
 
 void FlowModel::schedule_completion(MaxMinSolver::FlowId f) {
-  FlowState& s = flows_[f];
-  s.completion = queue_.schedule_cancellable(
+  const FlowState& s = flows_[f];
+  const core::Time at =
       queue_.now() +
-          core::transfer_time(s.remaining, core::Bandwidth::from_bytes_per_second(s.rate)),
-      *this, FLOW_DONE, f);
+      core::transfer_time(s.remaining, core::Bandwidth::from_bytes_per_second(s.rate));
+  completions_.set(f, at.ps(), ++completion_seq_);
+}
+
+// Keeps the one queue event at the earliest completion.
+void FlowModel::arm_wake() {
+  if (completions_.empty()) {
+    queue_.cancel(wake_);
+    return;
+  }
+  const std::int64_t at = completions_.top().time;
+  if (wake_.scheduled() && wake_at_ == at) {
+    return;
+  }
+  queue_.cancel(wake_);
+  wake_ = queue_.schedule_cancellable(core::Time::from_ps(at), *this, FLOWS_DUE, 0);
+  wake_at_ = at;
+}
+
+void FlowModel::finish_due() {
+  wake_ = {};
+  const std::int64_t now = queue_.now().ps();
+  while (!completions_.empty() && completions_.top().time == now) {
+    const MaxMinSolver::FlowId f = completions_.top().id;
+    completions_.pop();
+    finish(f);
+  }
+  arm_wake();
 }
 
 void FlowModel::finish(MaxMinSolver::FlowId f) {
   FlowState& s = flows_[f];
-  s.completion = {};
   const TransferId transfer = s.transfer;
   usage_.leave(s.links, queue_.now());
   solver_.remove_flow(f);
@@ -80,8 +106,8 @@ void FlowModel::on_event(std::uint8_t kind, std::uint32_t id) {
     case SOLVE:
       solve();
       break;
-    case FLOW_DONE:
-      finish(id);
+    case FLOWS_DUE:
+      finish_due();
       break;
     case EMPTY_DONE:
       sink_.on_transfer_done(id);

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "sim/completion_heap.h"
 #include "sim/max_min_solver.h"
 #include "sim/network_model.h"
 
@@ -16,10 +17,15 @@ namespace collsim::sim {
 // at rate R advances exactly R picobytes per picosecond; a flow's completion is
 // ceil(remaining / rate) after its last rate change — the only rounding, once, up.
 // Batching. A flow alone on its links gets its rate at once; other starts and finishes
-// mark the solver dirty, and one LATE event per instant solves
-// after every change of that instant, and only flows whose rate changed get their
-// completion event moved (cancel + reschedule).
-// Complexity: O(hops) per start/finish plus the solver's component recompute.
+// mark the solver dirty, and one LATE event per instant solves after every change of that
+// instant; only flows whose rate changed get their completion moved.
+// Completions. Every flow's completion time is kept in a CompletionHeap; the event queue
+// holds one event, at the earliest of them, which finishes every flow due at that instant
+// (in the order their completions were last set) and is moved only when the earliest
+// changes. A rate change is then an in-place heap update, not a cancelled event plus a new
+// one.
+// Complexity: O(hops + log flows) per start/finish plus the solver's component recompute;
+// O(log flows) per rate change.
 class FlowModel final : public NetworkModel, private EventHandler {
  public:
   FlowModel(EventQueue& queue, TransferSink& sink, std::vector<std::int64_t> capacities);
@@ -35,8 +41,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
     TransferId transfer = 0;
     core::Picobytes remaining = 0;
     std::int64_t rate = 0;
-    core::Time since;  // when `remaining` was last brought up to date
-    EventHandle completion;
+    core::Time since;               // when `remaining` was last brought up to date
     std::span<const LinkId> links;  // the whole route, for the link-usage bookkeeping
   };
 
@@ -44,6 +49,8 @@ class FlowModel final : public NetworkModel, private EventHandler {
   void request_solve();
   void solve();
   void schedule_completion(MaxMinSolver::FlowId f);
+  void arm_wake();
+  void finish_due();
   void finish(MaxMinSolver::FlowId f);
 
   EventQueue& queue_;
@@ -51,6 +58,10 @@ class FlowModel final : public NetworkModel, private EventHandler {
   MaxMinSolver solver_;
   LinkUsage usage_;
   std::vector<FlowState> flows_;  // indexed by solver flow id
+  CompletionHeap completions_;    // by solver flow id
+  std::uint64_t completion_seq_ = 0;
+  EventHandle wake_;  // the event at completions_.top(), if any
+  std::int64_t wake_at_ = 0;
   bool solve_pending_ = false;
   std::uint64_t rate_changes_ = 0;
 };

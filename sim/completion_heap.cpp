@@ -1,0 +1,82 @@
+#include "sim/completion_heap.h"
+
+#include <cassert>
+
+namespace collsim::sim {
+
+void CompletionHeap::place(std::size_t i, const Entry& e) {
+  heap_[i] = e;
+  index_[e.id] = static_cast<std::uint32_t>(i);
+}
+
+void CompletionHeap::sift_up(std::size_t i, Entry e) {
+  while (i > 0) {
+    const std::size_t parent = (i - 1) / 4;
+    if (!before(e, heap_[parent])) {
+      break;
+    }
+    place(i, heap_[parent]);
+    i = parent;
+  }
+  place(i, e);
+}
+
+void CompletionHeap::sift_down(std::size_t i, Entry e) {
+  const std::size_t n = heap_.size();
+  for (;;) {
+    const std::size_t first = 4 * i + 1;
+    if (first >= n) {
+      break;
+    }
+    std::size_t best = first;
+    const std::size_t end = first + 4 < n ? first + 4 : n;
+    for (std::size_t c = first + 1; c < end; ++c) {
+      if (before(heap_[c], heap_[best])) {
+        best = c;
+      }
+    }
+    if (!before(heap_[best], e)) {
+      break;
+    }
+    place(i, heap_[best]);
+    i = best;
+  }
+  place(i, e);
+}
+
+void CompletionHeap::set(std::uint32_t id, std::int64_t time, std::uint64_t seq) {
+  if (id >= index_.size()) {
+    index_.resize(static_cast<std::size_t>(id) + 1, NONE);
+  }
+  const Entry e{time, seq, id};
+  if (index_[id] == NONE) {
+    heap_.push_back(e);
+    sift_up(heap_.size() - 1, e);
+    return;
+  }
+  const std::size_t i = index_[id];
+  if (before(e, heap_[i])) {
+    sift_up(i, e);
+  } else {
+    sift_down(i, e);
+  }
+}
+
+void CompletionHeap::erase(std::uint32_t id) {
+  assert(contains(id));
+  const std::size_t i = index_[id];
+  index_[id] = NONE;
+  const Entry last = heap_.back();
+  heap_.pop_back();
+  if (i == heap_.size()) {
+    return;  // it was the last entry
+  }
+  // The last entry fills the hole, then moves whichever way its key sends it.
+  if (i > 0 && before(last, heap_[(i - 1) / 4])) {
+    sift_up(i, last);
+  } else {
+    sift_down(i, last);
+  }
+}
+
+}  // namespace collsim::sim
