@@ -7,6 +7,7 @@ namespace {
 constexpr std::uint8_t SOLVE = 1;
 constexpr std::uint8_t FLOWS_DUE = 2;
 constexpr std::uint8_t EMPTY_DONE = 3;
+constexpr std::uint8_t FLOW_DONE = 4;
 }  // namespace
 
 FlowModel::FlowModel(EventQueue& queue, TransferSink& sink, std::vector<std::int64_t> capacities)
@@ -23,11 +24,13 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
     flows_.resize(static_cast<std::size_t>(f) + 1);
   }
   FlowState& s = flows_[f];
-  s = FlowState{id, core::to_picobytes(bytes), solver_.rate(f), queue_.now(), route.links};
+  s = FlowState{id, core::to_picobytes(bytes), solver_.rate(f), queue_.now(), route.links, {}};
   usage_.enter(route.links, queue_.now());
-  if (s.rate > 0) {  // alone on its path: its rate is final until something joins it
-    schedule_completion(f);
-    arm_wake();
+  if (s.rate > 0) {
+    // Alone on its path: its rate is final until something joins it, which in a ring is
+    // mostly never, so its completion is an event of its own (at a fixed delay, it takes
+    // one of the queue's FIFO lanes) until a solve first moves it.
+    s.completion = queue_.schedule_cancellable(queue_.now() + time_left(s), *this, FLOW_DONE, f);
   } else {
     request_solve();
   }
@@ -50,18 +53,15 @@ void FlowModel::solve() {
     assert(s.remaining > 0);
     s.since = now;
     s.rate = solver_.rate(f);
-    schedule_completion(f);
+    queue_.cancel(s.completion);
+    completions_.set(f, (now + time_left(s)).ps(), ++completion_seq_);
     ++rate_changes_;
   }
   arm_wake();
 }
 
-void FlowModel::schedule_completion(MaxMinSolver::FlowId f) {
-  const FlowState& s = flows_[f];
-  const core::Time at =
-      queue_.now() +
-      core::transfer_time(s.remaining, core::Bandwidth::from_bytes_per_second(s.rate));
-  completions_.set(f, at.ps(), ++completion_seq_);
+core::Time FlowModel::time_left(const FlowState& s) {
+  return core::transfer_time(s.remaining, core::Bandwidth::from_bytes_per_second(s.rate));
 }
 
 // Keeps the one queue event at the earliest completion.
@@ -92,6 +92,7 @@ void FlowModel::finish_due() {
 
 void FlowModel::finish(MaxMinSolver::FlowId f) {
   FlowState& s = flows_[f];
+  s.completion = {};
   const TransferId transfer = s.transfer;
   usage_.leave(s.links, queue_.now());
   solver_.remove_flow(f);
@@ -108,6 +109,9 @@ void FlowModel::on_event(std::uint8_t kind, std::uint32_t id) {
       break;
     case FLOWS_DUE:
       finish_due();
+      break;
+    case FLOW_DONE:
+      finish(id);
       break;
     case EMPTY_DONE:
       sink_.on_transfer_done(id);

@@ -19,11 +19,13 @@ namespace collsim::sim {
 // Batching. A flow alone on its links gets its rate at once; other starts and finishes
 // mark the solver dirty, and one LATE event per instant solves after every change of that
 // instant; only flows whose rate changed get their completion moved.
-// Completions. Every flow's completion time is kept in a CompletionHeap; the event queue
-// holds one event, at the earliest of them, which finishes every flow due at that instant
-// (in the order their completions were last set) and is moved only when the earliest
-// changes. A rate change is then an in-place heap update, not a cancelled event plus a new
-// one.
+// Completions. A flow that starts alone on its links gets a completion event of its own.
+// Once a solve changes a flow's rate, its completion moves into a CompletionHeap (its own
+// event cancelled, once); the event queue holds one event at the heap's earliest, which
+// finishes every heap flow due at that instant (in the order their completions were last
+// set) and is moved only when the earliest changes. A rate change is then an in-place heap
+// update, not a cancelled event plus a new one, while uncontended flows keep the queue's
+// O(1) FIFO lanes.
 // Complexity: O(hops + log flows) per start/finish plus the solver's component recompute;
 // O(log flows) per rate change.
 class FlowModel final : public NetworkModel, private EventHandler {
@@ -43,12 +45,13 @@ class FlowModel final : public NetworkModel, private EventHandler {
     std::int64_t rate = 0;
     core::Time since;               // when `remaining` was last brought up to date
     std::span<const LinkId> links;  // the whole route, for the link-usage bookkeeping
+    EventHandle completion;         // its own completion event, until a solve moves it
   };
 
   void on_event(std::uint8_t kind, std::uint32_t id) override;
   void request_solve();
   void solve();
-  void schedule_completion(MaxMinSolver::FlowId f);
+  static core::Time time_left(const FlowState& s);
   void arm_wake();
   void finish_due();
   void finish(MaxMinSolver::FlowId f);
