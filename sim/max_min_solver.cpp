@@ -246,9 +246,13 @@ bool MaxMinSolver::has_bottleneck(FlowId g) const {
 // Finds the flows that break the bottleneck condition; returns true if there are none.
 bool MaxMinSolver::check() {
   joining_.clear();
+  // A touched link whose flows are all in A (member_count counts them) has no outside flow
+  // to examine; links the solve started from are always so.
+  auto all_in_set = [](const Link& link) { return link.member_count == link.entries.size(); };
   for (FlowId f : set_) {
     const Flow& flow = flows_[f];
-    for (const Entry& e : links_[flow.frozen_at].entries) {
+    const Link& bottleneck = links_[flow.frozen_at];
+    for (const Entry& e : all_in_set(bottleneck) ? std::span<const Entry>{} : bottleneck.entries) {
       if (flows_[e.flow].in_set != solve_ && flows_[e.flow].rate > flow.proposed) {
         joining_.push_back(e.flow);  // it takes more than its fair share of f's bottleneck
       }
@@ -259,8 +263,9 @@ bool MaxMinSolver::check() {
     for (LinkId l : flow.path) {
       const Link& link = links_[l];
       const auto n = static_cast<std::int64_t>(link.entries.size());
-      if (link.capacity - link.load >= n && link.capacity - link.load - link.delta >= n) {
-        continue;  // room to spare before and after: the bottleneck of no flow on it
+      if (all_in_set(link) ||
+          (link.capacity - link.load >= n && link.capacity - link.load - link.delta >= n)) {
+        continue;  // no outside flow, or room to spare before and after: no one's bottleneck
       }
       for (const Entry& e : link.entries) {
         Flow& g = flows_[e.flow];
