@@ -2,46 +2,16 @@
 
 #include <cassert>
 
+#include "sim/four_ary_heap.h"
+
 namespace collsim::sim {
 
-void CompletionHeap::place(std::size_t i, const Entry& e) {
-  heap_[i] = e;
-  index_[e.id] = static_cast<std::uint32_t>(i);
+void CompletionHeap::sift_up(std::size_t i, const Entry& e) {
+  four_ary_sift_up(heap_, i, e, before, Placed{index_});
 }
 
-void CompletionHeap::sift_up(std::size_t i, Entry e) {
-  while (i > 0) {
-    const std::size_t parent = (i - 1) / 4;
-    if (!before(e, heap_[parent])) {
-      break;
-    }
-    place(i, heap_[parent]);
-    i = parent;
-  }
-  place(i, e);
-}
-
-void CompletionHeap::sift_down(std::size_t i, Entry e) {
-  const std::size_t n = heap_.size();
-  for (;;) {
-    const std::size_t first = 4 * i + 1;
-    if (first >= n) {
-      break;
-    }
-    std::size_t best = first;
-    const std::size_t end = first + 4 < n ? first + 4 : n;
-    for (std::size_t c = first + 1; c < end; ++c) {
-      if (before(heap_[c], heap_[best])) {
-        best = c;
-      }
-    }
-    if (!before(heap_[best], e)) {
-      break;
-    }
-    place(i, heap_[best]);
-    i = best;
-  }
-  place(i, e);
+void CompletionHeap::sift_down(std::size_t i, const Entry& e) {
+  four_ary_sift_down(heap_, i, e, before, Placed{index_});
 }
 
 void CompletionHeap::set(std::uint32_t id, std::int64_t time, std::uint64_t seq) {

@@ -7,15 +7,16 @@
 namespace collsim::sim {
 
 // CompletionHeap: when each of a set of flows will finish, with the earliest first and its
-// time changeable in place. The flow model keeps every flow's completion here and puts only
-// the earliest into the event queue, so that a rate change — most of a contended run's work
-// — moves one 16-byte entry instead of cancelling an event (whose entry stays in the
-// queue's heap until it reaches the top) and scheduling another.
+// time changeable in place. The flow model keeps here the completions of flows whose rate a
+// solve has changed, and puts only the earliest into the event queue, so that a rate change
+// — most of a contended run's work — moves one 24-byte entry instead of cancelling an event
+// (whose entry stays in the queue's heap until it reaches the top) and scheduling another.
 //
 // Order: (time, seq) ascending, seq a caller-given number that breaks ties (the flow model
 // passes a counter of its (re)schedulings, the order the event queue used to give). Ids are
 // small integers < the largest id set so far + 1 (the flow model's flow ids, reused).
-// Structure: a 4-ary min-heap of (time, seq, id) plus each id's index in it. Boost.Heap's
+// Structure: a 4-ary min-heap of (time, seq, id) (sim/four_ary_heap.h) plus each id's index
+// in it. Boost.Heap's
 // mutable heaps were the library choice, but they keep their elements in a std::list (one
 // allocation per element) behind the heap of iterators; this keeps everything in two
 // vectors and allocates nothing once they have grown.
@@ -45,9 +46,14 @@ class CompletionHeap {
   static bool before(const Entry& a, const Entry& b) {
     return a.time < b.time || (a.time == b.time && a.seq < b.seq);
   }
-  void place(std::size_t i, const Entry& e);
-  void sift_up(std::size_t i, Entry e);
-  void sift_down(std::size_t i, Entry e);
+  struct Placed {  // keeps index_ up to date as the sifts move entries
+    std::vector<std::uint32_t>& index;
+    void operator()(const Entry& e, std::size_t i) const {
+      index[e.id] = static_cast<std::uint32_t>(i);
+    }
+  };
+  void sift_up(std::size_t i, const Entry& e);
+  void sift_down(std::size_t i, const Entry& e);
 
   std::vector<Entry> heap_;
   std::vector<std::uint32_t> index_;  // by id: its position in heap_, NONE if absent

@@ -3,6 +3,8 @@
 #include <cassert>
 #include <stdexcept>
 
+#include "sim/four_ary_heap.h"
+
 namespace collsim::sim {
 namespace {
 
@@ -34,45 +36,15 @@ void EventQueue::Lane::push(const Entry& e) {
 
 void EventQueue::heap_push(const Entry& e) {
   heap_.push_back(e);
-  std::size_t i = heap_.size() - 1;
-  while (i > 0) {
-    const std::size_t parent = (i - 1) / 4;
-    if (!before(e, heap_[parent])) {
-      break;
-    }
-    heap_[i] = heap_[parent];
-    i = parent;
-  }
-  heap_[i] = e;
+  four_ary_sift_up(heap_, heap_.size() - 1, e, before);
 }
 
 void EventQueue::heap_pop() {
   const Entry last = heap_.back();
   heap_.pop_back();
-  const std::size_t n = heap_.size();
-  if (n == 0) {
-    return;
+  if (!heap_.empty()) {
+    four_ary_sift_down(heap_, 0, last, before);
   }
-  std::size_t i = 0;
-  for (;;) {
-    const std::size_t first = 4 * i + 1;
-    if (first >= n) {
-      break;
-    }
-    std::size_t best = first;
-    const std::size_t end = first + 4 < n ? first + 4 : n;
-    for (std::size_t c = first + 1; c < end; ++c) {
-      if (before(heap_[c], heap_[best])) {
-        best = c;
-      }
-    }
-    if (!before(heap_[best], last)) {
-      break;
-    }
-    heap_[i] = heap_[best];
-    i = best;
-  }
-  heap_[i] = last;
 }
 
 void EventQueue::push_lane(std::size_t lane, const Entry& e) {
