@@ -28,10 +28,14 @@ MaxMinSolver::MaxMinSolver(std::vector<std::int64_t> capacities) : links_(capaci
   }
 }
 
-void MaxMinSolver::mark_dirty(LinkId l) {
-  if (links_[l].dirty != dirty_epoch_) {
-    links_[l].dirty = dirty_epoch_;
+void MaxMinSolver::mark_dirty(LinkId l, bool grown) {
+  Link& link = links_[l];
+  if (link.dirty != dirty_epoch_) {
+    link.dirty = dirty_epoch_;
     dirty_.push_back(l);
+  }
+  if (grown) {
+    link.grown = dirty_epoch_;
   }
 }
 
@@ -70,7 +74,7 @@ MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
     return f;
   }
   for (LinkId l : path) {
-    mark_dirty(l);
+    mark_dirty(l, true);
   }
   return f;
 }
@@ -87,7 +91,7 @@ void MaxMinSolver::remove_flow(FlowId f) {
     flows_[moved.flow].position[moved.hop] = pos;
     link.entries.pop_back();
     if (!link.entries.empty()) {
-      mark_dirty(flow.path[h]);
+      mark_dirty(flow.path[h], false);
     }
   }
   flow.alive = false;
@@ -215,8 +219,8 @@ void MaxMinSolver::freeze_link(LinkId l) {
   }
 }
 
-// Whether an outside flow still has a bottleneck under the tentative rates.
-bool MaxMinSolver::has_bottleneck(FlowId g) const {
+// A bottleneck of an outside flow under the tentative rates, or NO_LINK if it has none.
+MaxMinSolver::LinkId MaxMinSolver::find_bottleneck(FlowId g) const {
   const std::int64_t x = flows_[g].rate;
   auto is_bottleneck = [&](LinkId l) {
     const Link& link = links_[l];
@@ -233,19 +237,20 @@ bool MaxMinSolver::has_bottleneck(FlowId g) const {
   };
   // The link that last froze it is by far the likeliest to still be its bottleneck.
   if (is_bottleneck(flows_[g].frozen_at)) {
-    return true;
+    return flows_[g].frozen_at;
   }
   for (LinkId l : flows_[g].path) {
     if (l != flows_[g].frozen_at && is_bottleneck(l)) {
-      return true;
+      return l;
     }
   }
-  return false;
+  return NO_LINK;
 }
 
 // Finds the flows that break the bottleneck condition; returns true if there are none.
 bool MaxMinSolver::check() {
   joining_.clear();
+  moved_bottlenecks_.clear();
   // A touched link whose flows are all in A (member_count counts them) has no outside flow
   // to examine; links the solve started from are always so.
   auto all_in_set = [](const Link& link) { return link.member_count == link.entries.size(); };
@@ -273,8 +278,11 @@ bool MaxMinSolver::check() {
           continue;
         }
         g.checked = round_;
-        if (!has_bottleneck(e.flow)) {
+        const LinkId b = find_bottleneck(e.flow);
+        if (b == NO_LINK) {
           joining_.push_back(e.flow);
+        } else if (b != g.frozen_at) {
+          moved_bottlenecks_.push_back(MovedBottleneck{e.flow, b});
         }
       }
     }
@@ -282,7 +290,14 @@ bool MaxMinSolver::check() {
   for (FlowId g : joining_) {
     join(g);
   }
-  return joining_.empty();
+  if (!joining_.empty()) {
+    return false;
+  }
+  // Only the last round's findings hold for the rates that get committed.
+  for (const MovedBottleneck& m : moved_bottlenecks_) {
+    flows_[m.flow].frozen_at = m.link;
+  }
+  return true;
 }
 
 std::span<const MaxMinSolver::FlowId> MaxMinSolver::solve() {
@@ -293,8 +308,14 @@ std::span<const MaxMinSolver::FlowId> MaxMinSolver::solve() {
   ++solve_;
   set_.clear();
   for (LinkId l : dirty_) {
+    // A link that only lost flows can move only the flows it bottlenecks: every other flow
+    // on it keeps its bottleneck elsewhere unless the re-filled flows change that link,
+    // which check() examines.
+    const bool grown = links_[l].grown == dirty_epoch_;
     for (const Entry& e : links_[l].entries) {
-      join(e.flow);
+      if (grown || flows_[e.flow].frozen_at == l) {
+        join(e.flow);
+      }
     }
   }
   dirty_.clear();

@@ -24,8 +24,9 @@ namespace collsim::sim {
 //
 // Incremental update (solve()). After flows are added or removed on a set of "dirty"
 // links, only flows near the change can move. The solver keeps a set A of flows to
-// recompute, seeded with every flow on a dirty link, and holds every other flow at its
-// current rate: it runs progressive filling on A alone, with each link's capacity reduced
+// recompute, seeded with every flow on a link that gained a flow and, on a link that only
+// lost flows, with the flows it bottlenecks (see Bottlenecks), and holds every other flow
+// at its current rate: it runs progressive filling on A alone, with each link's capacity reduced
 // by the load of the flows outside A. Then it checks the bottleneck condition where it
 // could have broken: for every flow of A, no outside flow may have a larger rate on the
 // link that froze it; for every outside flow on a link whose load changed, it must still
@@ -34,6 +35,13 @@ namespace collsim::sim {
 // ends (at worst with A = the connected component, i.e. plain progressive filling). Cost
 // follows how far the change actually propagates, not how many flows are in the network:
 // a flow that ends next to flows bottlenecked elsewhere costs a few link visits.
+//
+// Bottlenecks. Every flow records one of its bottleneck links (frozen_at): the link that
+// froze it in its last filling, or the one the check last found for it. That is what lets
+// a removal seed A with fewer flows: a flow on the emptied link whose recorded bottleneck
+// lies elsewhere keeps it, unless the re-filled flows change that link's load or rates,
+// and then the check examines it. The record is updated from the final round's check only,
+// the one whose rates are committed.
 //
 // Integer rates. Rates are whole bytes per second: a fair share is rounded down (and is at
 // least 1 B/s), so links are never oversubscribed and progress stays an exact integer; a
@@ -86,6 +94,7 @@ class MaxMinSolver {
     std::int64_t load = 0;  // sum of the committed rates of its flows
     std::vector<Entry> entries;
     std::uint64_t dirty = 0;    // dirty_epoch_ when last marked
+    std::uint64_t grown = 0;    // dirty_epoch_ when a flow last joined it
     std::uint64_t touched = 0;  // round_ when its scratch fields below were last set
     std::int64_t residual = 0;
     std::int64_t delta = 0;  // tentative change of load this round
@@ -100,7 +109,7 @@ class MaxMinSolver {
     std::uint64_t in_set = 0;   // solve_ when it joined A
     std::uint64_t frozen = 0;   // round_ when filling froze it
     std::uint64_t checked = 0;  // round_ when its bottleneck was last checked
-    LinkId frozen_at = 0;
+    LinkId frozen_at = 0;  // a bottleneck of it (see Bottlenecks above)
     bool alive = false;
     std::uint32_t position[MAX_HOPS];  // index of this flow's Entry in each path link
   };
@@ -113,14 +122,20 @@ class MaxMinSolver {
   struct Later {
     bool operator()(const Share& a, const Share& b) const;
   };
-  void mark_dirty(LinkId l);
+  struct MovedBottleneck {  // an outside flow whose bottleneck check() found elsewhere
+    FlowId flow;
+    LinkId link;
+  };
+  static constexpr LinkId NO_LINK = 0xffffffffu;
+
+  void mark_dirty(LinkId l, bool grown);
   void join(FlowId f);
   void fill();
   void fill_by_scan();
   void freeze_link(LinkId l);
   void freeze(FlowId f, std::int64_t rate, LinkId at);
   bool check();
-  bool has_bottleneck(FlowId g) const;
+  LinkId find_bottleneck(FlowId g) const;
   std::int64_t tentative_rate(FlowId f) const;
 
   std::vector<Link> links_;
@@ -136,6 +151,7 @@ class MaxMinSolver {
   std::vector<LinkId> touched_;
   std::vector<FlowId> members_;
   std::vector<FlowId> joining_;
+  std::vector<MovedBottleneck> moved_bottlenecks_;
   std::vector<Share> heap_;
   std::vector<FlowId> changed_;
   std::uint64_t solves_ = 0;
