@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "sim/binding_links.h"
+#include "sim/link_classes.h"
 
 namespace collsim::sim {
 namespace {
@@ -80,7 +81,7 @@ class Executor final : private EventHandler, private TransferSink {
     const LinkUsage& usage = network_->link_usage();
     r.link_stats.reserve(usage.size());
     for (std::uint32_t l = 0; l < usage.size(); ++l) {
-      r.link_stats.push_back(usage.stats(l));
+      r.link_stats.push_back(usage.stats(classes_.representative[l]));
     }
     if (options_.record_op_times) {
       r.timings.resize(schedule_.size());
@@ -185,10 +186,11 @@ class Executor final : private EventHandler, private TransferSink {
       paths.push_back(fabric.path(p));
     }
     binding_ = binding_links(paths, capacities);
+    classes_ = link_classes(paths, capacities.size());
     for (std::size_t i = 0; i < path_ids.size(); ++i) {
-      routes_.push_back(
-          ResolvedRoute{Route{paths[i], fabric.path_bottleneck(path_ids[i]), binding_[i]},
-                        fabric.path_latency(path_ids[i])});
+      routes_.push_back(ResolvedRoute{Route{paths[i], fabric.path_bottleneck(path_ids[i]),
+                                            binding_[i], classes_.route_links[i]},
+                                      fabric.path_latency(path_ids[i])});
     }
   }
 
@@ -359,6 +361,7 @@ class Executor final : private EventHandler, private TransferSink {
   std::unique_ptr<NetworkModel> network_;
   std::vector<ResolvedRoute> routes_;
   std::vector<std::vector<std::uint32_t>> binding_;  // per route: routes_[i].route.binding
+  LinkClasses classes_;  // holds each routes_[i].route.usage
   std::vector<std::uint32_t> slot_of_;               // op id -> slot
   std::vector<OpState> ops_;  // by slot, plus a sentinel for the last slot's successors
   std::vector<OpId> successors_;

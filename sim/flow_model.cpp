@@ -24,8 +24,9 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
     flows_.resize(static_cast<std::size_t>(f) + 1);
   }
   FlowState& s = flows_[f];
-  s = FlowState{id, core::to_picobytes(bytes), solver_.rate(f), queue_.now(), route.links, {}};
-  usage_.enter(route.links, queue_.now());
+  s = FlowState{id, core::to_picobytes(bytes), solver_.rate(f), queue_.now(), route.usage_links(),
+                {}};
+  usage_.enter(s.links, queue_.now());
   if (s.rate > 0) {
     // Alone on its path: its rate is final until something joins it, which in a ring is
     // mostly never, so its completion is an event of its own (at a fixed delay, it takes

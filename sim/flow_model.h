@@ -44,7 +44,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
     core::Picobytes remaining = 0;
     std::int64_t rate = 0;
     core::Time since;               // when `remaining` was last brought up to date
-    std::span<const LinkId> links;  // the whole route, for the link-usage bookkeeping
+    std::span<const LinkId> links;  // Route::usage_links(), for the link-usage bookkeeping
     EventHandle completion;         // its own completion event, until a solve moves it
   };
 

@@ -21,7 +21,7 @@ void IdealModel::start(TransferId id, const Route& route, core::Bytes bytes) {
     free_slots_.pop_back();
   }
   // Zero bytes occupy no link, as in every model.
-  in_flight_[slot] = InFlight{id, bytes == 0 ? std::span<const LinkId>{} : route.links};
+  in_flight_[slot] = InFlight{id, bytes == 0 ? std::span<const LinkId>{} : route.usage_links()};
   usage_.enter(in_flight_[slot].links, queue_.now());
   queue_.schedule(done, *this, DONE, slot);
 }

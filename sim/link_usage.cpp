@@ -9,12 +9,12 @@ void LinkUsage::enter(std::span<const std::uint32_t> links, core::Time now) {
   for (std::uint32_t l : links) {
     PerLink& p = links_[l];
     if (p.active >= 2) {
-      p.stats.shared_time += now - p.since;
+      p.shared_time += now - p.since;
     }
     p.since = now;
     ++p.active;
-    ++p.stats.transfers;
-    p.stats.max_transfers = std::max(p.stats.max_transfers, p.active);
+    ++p.transfers;
+    p.max_transfers = std::max(p.max_transfers, p.active);
   }
 }
 
@@ -23,7 +23,7 @@ void LinkUsage::leave(std::span<const std::uint32_t> links, core::Time now) {
     PerLink& p = links_[l];
     assert(p.active > 0);
     if (p.active >= 2) {
-      p.stats.shared_time += now - p.since;
+      p.shared_time += now - p.since;
     }
     p.since = now;
     --p.active;

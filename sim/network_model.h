@@ -26,12 +26,16 @@ class TransferSink {
 };
 
 // A routed path as a network model sees it: directed link ids, the smallest capacity among
-// them (so the ideal model needs no scan), and the links of it that can ever limit a flow
-// (sim/binding_links.h; empty = all of them), which is all the flow model's solver needs.
+// them (so the ideal model needs no scan), the links of it that can ever limit a flow
+// (sim/binding_links.h; empty = all of them), which is all the flow model's solver needs,
+// and the links LinkUsage follows for it, one per class of links crossed by the same
+// routes (sim/link_classes.h; empty = all of them).
 struct Route {
   std::span<const LinkId> links;
   core::Bandwidth bottleneck;
   std::span<const LinkId> binding = {};
+  std::span<const LinkId> usage = {};
+  std::span<const LinkId> usage_links() const { return usage.empty() ? links : usage; }
 };
 
 // What a model did to keep shared rates up to date; all zero where rates are never shared.

@@ -127,7 +127,7 @@ TEST_P(EveryNetworkModel, LinkUsageSeesOverlapWhateverTheModel) {
   starter_->add(q_, Time::zero(), {1, route({0, 2}, GBPS), 1000});
   starter_->add(q_, Time::zero(), {2, route({1, 2}, GBPS), 1000});
   q_.run();
-  const LinkStats& port = model_->link_usage().stats(2);
+  const LinkStats port = model_->link_usage().stats(2);
   EXPECT_EQ(port.max_transfers, 2u);
   EXPECT_EQ(port.transfers, 2u);
   EXPECT_GT(port.shared_time, Time::zero());

@@ -1,0 +1,63 @@
+#include "sim/link_classes.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace collsim::sim {
+
+LinkClasses link_classes(std::span<const std::span<const std::uint32_t>> routes,
+                         std::size_t num_links) {
+  // users[first[l], first[l + 1]): the routes through link l, in increasing order.
+  std::vector<std::uint32_t> first(num_links + 1, 0);
+  for (const auto& route : routes) {
+    for (std::uint32_t l : route) {
+      ++first[l + 1];
+    }
+  }
+  std::partial_sum(first.begin(), first.end(), first.begin());
+  std::vector<std::uint32_t> users(first.back());
+  std::vector<std::uint32_t> cursor(first.begin(), first.end() - 1);
+  for (std::uint32_t r = 0; r < routes.size(); ++r) {
+    for (std::uint32_t l : routes[r]) {
+      users[cursor[l]++] = r;
+    }
+  }
+  auto users_of = [&](std::uint32_t l) {
+    return std::span<const std::uint32_t>(users.data() + first[l], users.data() + first[l + 1]);
+  };
+  std::vector<std::uint32_t> order(num_links);
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    const auto ua = users_of(a);
+    const auto ub = users_of(b);
+    if (ua.size() != ub.size()) {
+      return ua.size() < ub.size();
+    }
+    const auto [ia, ib] = std::mismatch(ua.begin(), ua.end(), ub.begin());
+    return ia != ua.end() ? *ia < *ib : a < b;
+  });
+
+  LinkClasses out;
+  out.representative.resize(num_links);
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const std::uint32_t l = order[i];
+    const bool same_as_previous = i > 0 && !users_of(l).empty() &&
+                                  std::ranges::equal(users_of(l), users_of(order[i - 1]));
+    // Sorted by id within a class, so the previous link's representative is the lowest.
+    out.representative[l] = same_as_previous ? out.representative[order[i - 1]] : l;
+  }
+  out.route_links.resize(routes.size());
+  std::vector<std::uint32_t> seen_by(num_links, static_cast<std::uint32_t>(routes.size()));
+  for (std::uint32_t r = 0; r < routes.size(); ++r) {
+    for (std::uint32_t l : routes[r]) {
+      const std::uint32_t rep = out.representative[l];
+      if (seen_by[rep] != r) {
+        seen_by[rep] = r;
+        out.route_links[r].push_back(rep);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace collsim::sim
