@@ -58,7 +58,7 @@ MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
   for (std::uint32_t h = 0; h < path.size(); ++h) {
     Link& link = links_[path[h]];
     flow.position[h] = static_cast<std::uint32_t>(link.entries.size());
-    link.entries.push_back(Entry{f, h});
+    link.entries.push_back(Entry{f, h, 0});
     alone = alone && link.entries.size() == 1;
     if (link.capacity < links_[narrowest].capacity) {
       narrowest = path[h];
@@ -70,6 +70,7 @@ MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
     flow.frozen_at = narrowest;
     for (LinkId l : path) {
       links_[l].load = flow.rate;
+      links_[l].entries.front().rate = flow.rate;
     }
     return f;
   }
@@ -107,21 +108,18 @@ void MaxMinSolver::join(FlowId f) {
   }
 }
 
-std::int64_t MaxMinSolver::tentative_rate(FlowId f) const {
-  return flows_[f].in_set == solve_ ? flows_[f].proposed : flows_[f].rate;
-}
-
 void MaxMinSolver::freeze(FlowId f, std::int64_t rate, LinkId at) {
   Flow& flow = flows_[f];
   flow.frozen = round_;
   flow.frozen_at = at;
   flow.proposed = rate;
   --unfrozen_left_;
-  for (LinkId l : flow.path) {
-    Link& link = links_[l];
+  for (std::uint32_t h = 0; h < flow.path.size(); ++h) {
+    Link& link = links_[flow.path[h]];
     link.residual -= rate;
     link.delta += rate - flow.rate;
     --link.unfrozen;
+    link.entries[flow.position[h]].rate = rate;
   }
 }
 
@@ -229,7 +227,7 @@ MaxMinSolver::LinkId MaxMinSolver::find_bottleneck(FlowId g) const {
       return false;  // not saturated: room for every flow on it to grow
     }
     for (const Entry& e : link.entries) {
-      if (tentative_rate(e.flow) > x) {
+      if (e.rate > x) {
         return false;
       }
     }
@@ -258,7 +256,8 @@ bool MaxMinSolver::check() {
     const Flow& flow = flows_[f];
     const Link& bottleneck = links_[flow.frozen_at];
     for (const Entry& e : all_in_set(bottleneck) ? std::span<const Entry>{} : bottleneck.entries) {
-      if (flows_[e.flow].in_set != solve_ && flows_[e.flow].rate > flow.proposed) {
+      // e.rate first: most entries fail it without a load of their flow's record.
+      if (e.rate > flow.proposed && flows_[e.flow].in_set != solve_) {
         joining_.push_back(e.flow);  // it takes more than its fair share of f's bottleneck
       }
     }

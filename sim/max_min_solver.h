@@ -88,6 +88,7 @@ class MaxMinSolver {
   struct Entry {  // a flow's presence on a link
     FlowId flow;
     std::uint32_t hop;
+    std::int64_t rate;  // the flow's rate: committed, or during a solve its tentative one
   };
   struct Link {
     std::int64_t capacity = 0;
@@ -136,7 +137,6 @@ class MaxMinSolver {
   void freeze(FlowId f, std::int64_t rate, LinkId at);
   bool check();
   LinkId find_bottleneck(FlowId g) const;
-  std::int64_t tentative_rate(FlowId f) const;
 
   std::vector<Link> links_;
   std::vector<Flow> flows_;
