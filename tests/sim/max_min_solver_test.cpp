@@ -246,6 +246,31 @@ std::vector<double> reference_rates(const std::vector<std::int64_t>& caps,
   }
 }
 
+// The solver's rates for the flows in `live` (solver id -> path) against the reference.
+void expect_reference_rates(const MaxMinSolver& s, const std::vector<std::int64_t>& caps,
+                            const std::map<FlowId, std::vector<LinkId>>& live, int trial,
+                            int step) {
+  std::vector<std::vector<LinkId>> paths;
+  std::vector<FlowId> ids;
+  for (const auto& [id, p] : live) {
+    ids.push_back(id);
+    paths.push_back(p);
+  }
+  const std::vector<double> want = reference_rates(caps, paths);
+  std::vector<std::int64_t> load(caps.size(), 0);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    // Rounding down once per freeze level: within a few B/s of the exact share.
+    EXPECT_NEAR(static_cast<double>(s.rate(ids[i])), want[i], 8.0)
+        << "trial " << trial << " step " << step;
+    for (LinkId l : paths[i]) {
+      load[l] += s.rate(ids[i]);
+    }
+  }
+  for (std::size_t l = 0; l < caps.size(); ++l) {
+    EXPECT_LE(load[l], caps[l]) << "link " << l << " oversubscribed";
+  }
+}
+
 TEST(MaxMinSolver, IncrementalRatesMatchAFromScratchReference) {
   std::mt19937 rng(7);
   for (int trial = 0; trial < 60; ++trial) {
@@ -278,25 +303,7 @@ TEST(MaxMinSolver, IncrementalRatesMatchAFromScratchReference) {
         live[s.add_flow(storage.back())] = p;
       }
       s.solve();
-      std::vector<std::vector<LinkId>> paths;
-      std::vector<FlowId> ids;
-      for (const auto& [id, p] : live) {
-        ids.push_back(id);
-        paths.push_back(p);
-      }
-      const std::vector<double> want = reference_rates(caps, paths);
-      std::vector<std::int64_t> load(num_links, 0);
-      for (std::size_t i = 0; i < ids.size(); ++i) {
-        // Rounding down once per freeze level: within a few B/s of the exact share.
-        EXPECT_NEAR(static_cast<double>(s.rate(ids[i])), want[i], 8.0)
-            << "trial " << trial << " step " << step;
-        for (LinkId l : paths[i]) {
-          load[l] += s.rate(ids[i]);
-        }
-      }
-      for (std::size_t l = 0; l < num_links; ++l) {
-        EXPECT_LE(load[l], caps[l]) << "link " << l << " oversubscribed";
-      }
+      expect_reference_rates(s, caps, live, trial, step);
     }
   }
 }
@@ -336,17 +343,7 @@ TEST(MaxMinSolver, BatchedChangesWithTiedSharesMatchTheReference) {
         live[s.add_flow(storage.back())] = p;
       }
       s.solve();
-      std::vector<std::vector<LinkId>> paths;
-      std::vector<FlowId> ids;
-      for (const auto& [id, p] : live) {
-        ids.push_back(id);
-        paths.push_back(p);
-      }
-      const std::vector<double> want = reference_rates(caps, paths);
-      for (std::size_t i = 0; i < ids.size(); ++i) {
-        EXPECT_NEAR(static_cast<double>(s.rate(ids[i])), want[i], 8.0)
-            << "trial " << trial << " step " << step;
-      }
+      expect_reference_rates(s, caps, live, trial, step);
     }
   }
 }
