@@ -361,7 +361,7 @@ class Executor final : private EventHandler, private TransferSink {
   std::unique_ptr<NetworkModel> network_;
   std::vector<ResolvedRoute> routes_;
   std::vector<std::vector<std::uint32_t>> binding_;  // per route: routes_[i].route.binding
-  LinkClasses classes_;  // holds each routes_[i].route.usage
+  LinkClasses classes_;                              // holds each routes_[i].route.usage
   std::vector<std::uint32_t> slot_of_;               // op id -> slot
   std::vector<OpState> ops_;  // by slot, plus a sentinel for the last slot's successors
   std::vector<OpId> successors_;

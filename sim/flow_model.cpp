@@ -24,8 +24,8 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
     flows_.resize(static_cast<std::size_t>(f) + 1);
   }
   FlowState& s = flows_[f];
-  s = FlowState{id, core::to_picobytes(bytes), solver_.rate(f), queue_.now(), route.usage_links(),
-                {}};
+  s = FlowState{id,           core::to_picobytes(bytes), solver_.rate(f),
+                queue_.now(), route.usage_links(),       {}};
   usage_.enter(s.links, queue_.now());
   if (s.rate > 0) {
     // Alone on its path: its rate is final until something joins it, which in a ring is

@@ -41,8 +41,8 @@ LinkClasses link_classes(std::span<const std::span<const std::uint32_t>> routes,
   out.representative.resize(num_links);
   for (std::size_t i = 0; i < order.size(); ++i) {
     const std::uint32_t l = order[i];
-    const bool same_as_previous = i > 0 && !users_of(l).empty() &&
-                                  std::ranges::equal(users_of(l), users_of(order[i - 1]));
+    const bool same_as_previous =
+        i > 0 && !users_of(l).empty() && std::ranges::equal(users_of(l), users_of(order[i - 1]));
     // Sorted by id within a class, so the previous link's representative is the lowest.
     out.representative[l] = same_as_previous ? out.representative[order[i - 1]] : l;
   }

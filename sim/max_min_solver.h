@@ -110,7 +110,7 @@ class MaxMinSolver {
     std::uint64_t in_set = 0;   // solve_ when it joined A
     std::uint64_t frozen = 0;   // round_ when filling froze it
     std::uint64_t checked = 0;  // round_ when its bottleneck was last checked
-    LinkId frozen_at = 0;  // a bottleneck of it (see Bottlenecks above)
+    LinkId frozen_at = 0;       // a bottleneck of it (see Bottlenecks above)
     bool alive = false;
     std::uint32_t position[MAX_HOPS];  // index of this flow's Entry in each path link
   };
