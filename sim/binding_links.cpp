@@ -5,15 +5,8 @@
 namespace collsim::sim {
 
 std::vector<std::vector<std::uint32_t>> binding_links(
-    std::span<const std::span<const std::uint32_t>> routes,
+    std::span<const std::span<const std::uint32_t>> routes, const LinkUsers& users,
     std::span<const std::int64_t> capacities) {
-  // users[l]: the routes through link l, in increasing order.
-  std::vector<std::vector<std::uint32_t>> users(capacities.size());
-  for (std::uint32_t r = 0; r < routes.size(); ++r) {
-    for (std::uint32_t l : routes[r]) {
-      users[l].push_back(r);
-    }
-  }
   auto on_route = [&](std::uint32_t r, std::uint32_t l) {
     return std::find(routes[r].begin(), routes[r].end(), l) != routes[r].end();
   };
@@ -21,18 +14,17 @@ std::vector<std::vector<std::uint32_t>> binding_links(
     if (capacities[m] > capacities[l]) {
       return false;
     }
-    if (capacities[m] == capacities[l] && users[m].size() == users[l].size() && m > l) {
+    if (capacities[m] == capacities[l] && users.of(m).size() == users.of(l).size() && m > l) {
       return false;  // the same constraint twice: keep the lower id
     }
-    return std::all_of(users[l].begin(), users[l].end(),
-                       [&](std::uint32_t r) { return on_route(r, m); });
+    return std::ranges::all_of(users.of(l), [&](std::uint32_t r) { return on_route(r, m); });
   };
   std::vector<char> implied(capacities.size(), 0);
   for (std::uint32_t l = 0; l < capacities.size(); ++l) {
-    if (users[l].empty()) {
+    if (users.of(l).empty()) {
       continue;
     }
-    for (std::uint32_t m : routes[users[l].front()]) {
+    for (std::uint32_t m : routes[users.of(l).front()]) {
       if (m != l && implied_by(l, m)) {
         implied[l] = 1;
         break;

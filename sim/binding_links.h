@@ -4,6 +4,8 @@
 #include <span>
 #include <vector>
 
+#include "sim/link_users.h"
+
 namespace collsim::sim {
 
 // binding_links: for each route of a run, the links of it that can ever limit a flow.
@@ -14,11 +16,12 @@ namespace collsim::sim {
 // is kept. Dropping implied links leaves the max-min allocation unchanged, and every
 // route keeps at least one link (following "implied by" strictly decreases capacity, or
 // grows the route set, or lowers the id, and never leaves the route).
-// `routes[r]` are link ids < capacities.size(). Returns, per route, its binding links in
-// route order. Complexity: O(sum over routes of length^2 · routes per link) in the worst
-// case; in practice a few times the total route length.
+// `routes[r]` are link ids < capacities.size(); `users` is LinkUsers(routes,
+// capacities.size()). Returns, per route, its binding links in route order. Complexity: O(sum over
+// routes of length^2 · routes per link) in the worst case; in practice a few times the total route
+// length.
 std::vector<std::vector<std::uint32_t>> binding_links(
-    std::span<const std::span<const std::uint32_t>> routes,
+    std::span<const std::span<const std::uint32_t>> routes, const LinkUsers& users,
     std::span<const std::int64_t> capacities);
 
 }  // namespace collsim::sim

@@ -185,8 +185,9 @@ class Executor final : private EventHandler, private TransferSink {
     for (topology::PathId p : path_ids) {
       paths.push_back(fabric.path(p));
     }
-    binding_ = binding_links(paths, capacities);
-    classes_ = link_classes(paths, capacities.size());
+    const LinkUsers users(paths, capacities.size());
+    binding_ = binding_links(paths, users, capacities);
+    classes_ = link_classes(paths, users);
     for (std::size_t i = 0; i < path_ids.size(); ++i) {
       routes_.push_back(ResolvedRoute{Route{paths[i], fabric.path_bottleneck(path_ids[i]),
                                             binding_[i], classes_.route_links[i]},

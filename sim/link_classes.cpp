@@ -6,30 +6,13 @@
 namespace collsim::sim {
 
 LinkClasses link_classes(std::span<const std::span<const std::uint32_t>> routes,
-                         std::size_t num_links) {
-  // users[first[l], first[l + 1]): the routes through link l, in increasing order.
-  std::vector<std::uint32_t> first(num_links + 1, 0);
-  for (const auto& route : routes) {
-    for (std::uint32_t l : route) {
-      ++first[l + 1];
-    }
-  }
-  std::partial_sum(first.begin(), first.end(), first.begin());
-  std::vector<std::uint32_t> users(first.back());
-  std::vector<std::uint32_t> cursor(first.begin(), first.end() - 1);
-  for (std::uint32_t r = 0; r < routes.size(); ++r) {
-    for (std::uint32_t l : routes[r]) {
-      users[cursor[l]++] = r;
-    }
-  }
-  auto users_of = [&](std::uint32_t l) {
-    return std::span<const std::uint32_t>(users.data() + first[l], users.data() + first[l + 1]);
-  };
+                         const LinkUsers& users) {
+  const std::size_t num_links = users.num_links();
   std::vector<std::uint32_t> order(num_links);
   std::iota(order.begin(), order.end(), 0u);
   std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    const auto ua = users_of(a);
-    const auto ub = users_of(b);
+    const auto ua = users.of(a);
+    const auto ub = users.of(b);
     if (ua.size() != ub.size()) {
       return ua.size() < ub.size();
     }
@@ -42,7 +25,7 @@ LinkClasses link_classes(std::span<const std::span<const std::uint32_t>> routes,
   for (std::size_t i = 0; i < order.size(); ++i) {
     const std::uint32_t l = order[i];
     const bool same_as_previous =
-        i > 0 && !users_of(l).empty() && std::ranges::equal(users_of(l), users_of(order[i - 1]));
+        i > 0 && !users.of(l).empty() && std::ranges::equal(users.of(l), users.of(order[i - 1]));
     // Sorted by id within a class, so the previous link's representative is the lowest.
     out.representative[l] = same_as_previous ? out.representative[order[i - 1]] : l;
   }

@@ -4,6 +4,8 @@
 #include <span>
 #include <vector>
 
+#include "sim/link_users.h"
+
 namespace collsim::sim {
 
 // LinkClasses: the links of a run grouped by the routes that cross them. Two links crossed
@@ -19,9 +21,9 @@ struct LinkClasses {
   std::vector<std::vector<std::uint32_t>> route_links;
 };
 
-// `routes[r]` are link ids < num_links. Complexity: O(T + L log L · d) for a total route
-// length T over L links crossed by up to d routes each.
+// `users` is LinkUsers(routes, number of links). Complexity: O(T + L log L · d) for a
+// total route length T over L links crossed by up to d routes each.
 LinkClasses link_classes(std::span<const std::span<const std::uint32_t>> routes,
-                         std::size_t num_links);
+                         const LinkUsers& users);
 
 }  // namespace collsim::sim

@@ -12,7 +12,7 @@ using Links = std::vector<std::uint32_t>;
 
 std::vector<Links> reduce(const std::vector<Links>& routes, const std::vector<std::int64_t>& caps) {
   std::vector<std::span<const std::uint32_t>> spans(routes.begin(), routes.end());
-  return binding_links(spans, caps);
+  return binding_links(spans, LinkUsers(spans, caps.size()), caps);
 }
 
 TEST(BindingLinks, ALinkAlwaysFollowedByANarrowerOneNeverBinds) {

@@ -15,7 +15,7 @@ using Links = std::vector<std::uint32_t>;
 
 LinkClasses classify(const std::vector<Links>& routes, std::size_t num_links) {
   std::vector<std::span<const std::uint32_t>> spans(routes.begin(), routes.end());
-  return link_classes(spans, num_links);
+  return link_classes(spans, LinkUsers(spans, num_links));
 }
 
 TEST(LinkClasses, LinksCrossedByTheSameRoutesShareTheLowestIdAsRepresentative) {
