@@ -30,12 +30,12 @@ MaxMinSolver::MaxMinSolver(std::vector<std::int64_t> capacities) : links_(capaci
 
 void MaxMinSolver::mark_dirty(LinkId l, bool grown) {
   Link& link = links_[l];
-  if (link.dirty != dirty_epoch_) {
-    link.dirty = dirty_epoch_;
+  if (link.dirty >> 1 != dirty_epoch_) {
+    link.dirty = dirty_epoch_ << 1;
     dirty_.push_back(l);
   }
   if (grown) {
-    link.grown = dirty_epoch_;
+    link.dirty |= 1;
   }
 }
 
@@ -52,7 +52,6 @@ MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
   Flow& flow = flows_[f];
   flow.path = path;
   flow.rate = 0;
-  flow.alive = true;
   bool alone = true;
   LinkId narrowest = path.front();
   for (std::uint32_t h = 0; h < path.size(); ++h) {
@@ -82,7 +81,7 @@ MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
 
 void MaxMinSolver::remove_flow(FlowId f) {
   Flow& flow = flows_[f];
-  assert(flow.alive);
+  assert(!flow.path.empty());
   for (std::uint32_t h = 0; h < flow.path.size(); ++h) {
     Link& link = links_[flow.path[h]];
     link.load -= flow.rate;
@@ -95,7 +94,7 @@ void MaxMinSolver::remove_flow(FlowId f) {
       mark_dirty(flow.path[h], false);
     }
   }
-  flow.alive = false;
+  flow.path = {};
   flow.rate = 0;
   --active_;
   free_flows_.push_back(f);
@@ -116,9 +115,10 @@ void MaxMinSolver::freeze(FlowId f, std::int64_t rate, LinkId at) {
   --unfrozen_left_;
   for (std::uint32_t h = 0; h < flow.path.size(); ++h) {
     Link& link = links_[flow.path[h]];
-    link.residual -= rate;
-    link.delta += rate - flow.rate;
-    --link.unfrozen;
+    Scratch& sc = scratch(link);
+    sc.residual -= rate;
+    sc.delta += rate - flow.rate;
+    --sc.unfrozen;
     link.entries[flow.position[h]].rate = rate;
   }
 }
@@ -129,33 +129,33 @@ void MaxMinSolver::fill() {
   recomputed_ += set_.size();
   unfrozen_left_ = set_.size();
   touched_.clear();
+  scratch_.clear();
   for (FlowId f : set_) {
     for (LinkId l : flows_[f].path) {
       Link& link = links_[l];
       if (link.touched != round_) {
         link.touched = round_;
-        link.residual = link.capacity - link.load;
-        link.delta = 0;
-        link.unfrozen = 0;
+        link.scratch = static_cast<std::uint32_t>(scratch_.size());
+        scratch_.push_back(Scratch{link.capacity - link.load, 0, 0, 0, 0});
         touched_.push_back(l);
       }
-      link.residual += flows_[f].rate;
-      ++link.unfrozen;
+      Scratch& sc = scratch(link);
+      sc.residual += flows_[f].rate;
+      ++sc.unfrozen;
     }
   }
   // Each touched link's flows of A, contiguous in members_: freezing a link then visits
   // only them, not every flow on it (a spine link may carry hundreds).
   std::uint32_t offset = 0;
-  for (LinkId l : touched_) {
-    links_[l].members = offset;
-    links_[l].member_count = 0;
-    offset += links_[l].unfrozen;
+  for (Scratch& sc : scratch_) {
+    sc.members = offset;
+    offset += sc.unfrozen;
   }
   members_.resize(offset);
   for (FlowId f : set_) {
     for (LinkId l : flows_[f].path) {
-      Link& link = links_[l];
-      members_[link.members + link.member_count++] = f;
+      Scratch& sc = scratch(links_[l]);
+      members_[sc.members + sc.member_count++] = f;
     }
   }
   if (touched_.size() <= SMALL_FILL) {
@@ -163,8 +163,8 @@ void MaxMinSolver::fill() {
     return;
   }
   heap_.clear();
-  for (LinkId l : touched_) {
-    heap_.push_back(Share{links_[l].residual, links_[l].unfrozen, l});
+  for (std::size_t i = 0; i < touched_.size(); ++i) {
+    heap_.push_back(Share{scratch_[i].residual, scratch_[i].unfrozen, touched_[i]});
   }
   std::make_heap(heap_.begin(), heap_.end(), Later{});
   // Once every flow of A is frozen, the links left in the heap have nothing to freeze.
@@ -172,14 +172,14 @@ void MaxMinSolver::fill() {
     std::pop_heap(heap_.begin(), heap_.end(), Later{});
     const Share top = heap_.back();
     heap_.pop_back();
-    const Link& link = links_[top.link];
-    if (link.unfrozen == 0) {
+    const Scratch& sc = scratch(links_[top.link]);
+    if (sc.unfrozen == 0) {
       continue;
     }
-    if (top.residual != link.residual || top.unfrozen != link.unfrozen) {
+    if (top.residual != sc.residual || top.unfrozen != sc.unfrozen) {
       // Freezing a flow at the lowest share never lowers another link's share, so a stale
       // key is at most the true one: re-key the link now, when it reaches the top.
-      heap_.push_back(Share{link.residual, link.unfrozen, top.link});
+      heap_.push_back(Share{sc.residual, sc.unfrozen, top.link});
       std::push_heap(heap_.begin(), heap_.end(), Later{});
       continue;
     }
@@ -190,15 +190,15 @@ void MaxMinSolver::fill() {
 // The same sweep for a handful of links: a scan for the smallest share beats a heap.
 void MaxMinSolver::fill_by_scan() {
   while (unfrozen_left_ > 0) {
-    const Link* best = nullptr;
+    const Scratch* best = nullptr;
     LinkId best_id = 0;
-    for (LinkId l : touched_) {
-      const Link& link = links_[l];
-      if (link.unfrozen > 0 &&
+    for (std::size_t i = 0; i < touched_.size(); ++i) {
+      const Scratch& sc = scratch_[i];
+      if (sc.unfrozen > 0 &&
           (best == nullptr || Later{}(Share{best->residual, best->unfrozen, best_id},
-                                      Share{link.residual, link.unfrozen, l}))) {
-        best = &link;
-        best_id = l;
+                                      Share{sc.residual, sc.unfrozen, touched_[i]}))) {
+        best = &sc;
+        best_id = touched_[i];
       }
     }
     freeze_link(best_id);
@@ -207,9 +207,9 @@ void MaxMinSolver::fill_by_scan() {
 
 // Freezes the unfrozen flows of A on link l at l's fair share.
 void MaxMinSolver::freeze_link(LinkId l) {
-  const Link& link = links_[l];
-  const std::int64_t share = std::max<std::int64_t>(1, link.residual / link.unfrozen);
-  for (std::uint32_t i = link.members; i < link.members + link.member_count; ++i) {
+  const Scratch& sc = scratch(links_[l]);
+  const std::int64_t share = std::max<std::int64_t>(1, sc.residual / sc.unfrozen);
+  for (std::uint32_t i = sc.members; i < sc.members + sc.member_count; ++i) {
     const FlowId f = members_[i];
     if (flows_[f].frozen != round_) {
       freeze(f, share, l);
@@ -222,7 +222,7 @@ MaxMinSolver::LinkId MaxMinSolver::find_bottleneck(FlowId g) const {
   const std::int64_t x = flows_[g].rate;
   auto is_bottleneck = [&](LinkId l) {
     const Link& link = links_[l];
-    const std::int64_t load = link.load + (link.touched == round_ ? link.delta : 0);
+    const std::int64_t load = link.load + (link.touched == round_ ? scratch(link).delta : 0);
     if (link.capacity - load >= static_cast<std::int64_t>(link.entries.size())) {
       return false;  // not saturated: room for every flow on it to grow
     }
@@ -251,7 +251,9 @@ bool MaxMinSolver::check() {
   moved_bottlenecks_.clear();
   // A touched link whose flows are all in A (member_count counts them) has no outside flow
   // to examine; links the solve started from are always so.
-  auto all_in_set = [](const Link& link) { return link.member_count == link.entries.size(); };
+  auto all_in_set = [&](const Link& link) {
+    return scratch(link).member_count == link.entries.size();
+  };
   for (FlowId f : set_) {
     const Flow& flow = flows_[f];
     const Link& bottleneck = links_[flow.frozen_at];
@@ -267,8 +269,8 @@ bool MaxMinSolver::check() {
     for (LinkId l : flow.path) {
       const Link& link = links_[l];
       const auto n = static_cast<std::int64_t>(link.entries.size());
-      if (all_in_set(link) ||
-          (link.capacity - link.load >= n && link.capacity - link.load - link.delta >= n)) {
+      if (all_in_set(link) || (link.capacity - link.load >= n &&
+                               link.capacity - link.load - scratch(link).delta >= n)) {
         continue;  // no outside flow, or room to spare before and after: no one's bottleneck
       }
       for (const Entry& e : link.entries) {
@@ -310,7 +312,7 @@ std::span<const MaxMinSolver::FlowId> MaxMinSolver::solve() {
     // A link that only lost flows can move only the flows it bottlenecks: every other flow
     // on it keeps its bottleneck elsewhere unless the re-filled flows change that link,
     // which check() examines.
-    const bool grown = links_[l].grown == dirty_epoch_;
+    const bool grown = links_[l].dirty == (dirty_epoch_ << 1 | 1);
     for (const Entry& e : links_[l].entries) {
       if (grown || flows_[e.flow].frozen_at == l) {
         join(e.flow);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -90,30 +91,39 @@ class MaxMinSolver {
     std::uint32_t hop;
     std::int64_t rate;  // the flow's rate: committed, or during a solve its tentative one
   };
-  struct Link {
+  // Records are laid out by cache line (64 bytes): adding or removing a flow touches one
+  // line of each link it crosses and the first of its own two; a solve's per-link scratch
+  // lives apart, in a dense array of the links it touches. At 16k ranks these records are
+  // tens of MB, far beyond the cache, so every line a send touches is a likely miss.
+  struct alignas(64) Link {
     std::int64_t capacity = 0;
     std::int64_t load = 0;  // sum of the committed rates of its flows
     std::vector<Entry> entries;
-    std::uint64_t dirty = 0;    // dirty_epoch_ when last marked
-    std::uint64_t grown = 0;    // dirty_epoch_ when a flow last joined it
-    std::uint64_t touched = 0;  // round_ when its scratch fields below were last set
-    std::int64_t residual = 0;
-    std::int64_t delta = 0;  // tentative change of load this round
-    std::uint32_t unfrozen = 0;
-    std::uint32_t members = 0;  // this round: where its flows of A start in members_
-    std::uint32_t member_count = 0;
+    // 2 · dirty_epoch_ when last marked, plus 1 if a flow joined it in that epoch.
+    std::uint64_t dirty = 0;
+    std::uint64_t touched = 0;  // round_ when it was last given scratch_[scratch]
+    std::uint32_t scratch = 0;
   };
-  struct Flow {
-    std::span<const LinkId> path;
-    std::int64_t rate = 0;      // committed
+  static_assert(sizeof(Link) == 64);
+  struct Scratch {  // a link touched by this round's filling
+    std::int64_t residual;
+    std::int64_t delta;  // tentative change of load this round
+    std::uint32_t unfrozen;
+    std::uint32_t members;  // where its flows of A start in members_
+    std::uint32_t member_count;
+  };
+  struct alignas(64) Flow {
+    std::span<const LinkId> path;  // empty once removed
+    std::int64_t rate = 0;         // committed
+    // Index of this flow's Entry in each path link; the first ten share the first line.
+    std::uint32_t position[MAX_HOPS];
     std::int64_t proposed = 0;  // this solve's tentative rate (flows in A)
     std::uint64_t in_set = 0;   // solve_ when it joined A
     std::uint64_t frozen = 0;   // round_ when filling froze it
     std::uint64_t checked = 0;  // round_ when its bottleneck was last checked
     LinkId frozen_at = 0;       // a bottleneck of it (see Bottlenecks above)
-    bool alive = false;
-    std::uint32_t position[MAX_HOPS];  // index of this flow's Entry in each path link
   };
+  static_assert(sizeof(Flow) == 128);
   struct Share {  // a heap key: residual / unfrozen of `link` when pushed
     std::int64_t residual;
     std::uint32_t unfrozen;
@@ -137,6 +147,8 @@ class MaxMinSolver {
   void freeze(FlowId f, std::int64_t rate, LinkId at);
   bool check();
   LinkId find_bottleneck(FlowId g) const;
+  Scratch& scratch(const Link& link) { return scratch_[link.scratch]; }
+  const Scratch& scratch(const Link& link) const { return scratch_[link.scratch]; }
 
   std::vector<Link> links_;
   std::vector<Flow> flows_;
@@ -148,7 +160,8 @@ class MaxMinSolver {
   std::vector<LinkId> dirty_;
   std::vector<FlowId> set_;        // A
   std::size_t unfrozen_left_ = 0;  // flows of A the current fill has not frozen yet
-  std::vector<LinkId> touched_;
+  std::vector<LinkId> touched_;    // this round's links; scratch_[i] is touched_[i]'s
+  std::vector<Scratch> scratch_;
   std::vector<FlowId> members_;
   std::vector<FlowId> joining_;
   std::vector<MovedBottleneck> moved_bottlenecks_;
