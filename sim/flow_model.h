@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "sim/completion_heap.h"
+#include "sim/link_usage_recorder.h"
 #include "sim/max_min_solver.h"
 #include "sim/network_model.h"
 
@@ -33,7 +34,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
   FlowModel(EventQueue& queue, TransferSink& sink, std::vector<std::int64_t> capacities);
 
   void start(TransferId id, const Route& route, core::Bytes bytes) override;
-  const LinkUsage& link_usage() const override { return usage_; }
+  const LinkUsage& link_usage() override { return usage_.result(); }
   RateWork rate_work() const override {
     return {solver_.solves(), solver_.flows_recomputed(), rate_changes_};
   }
@@ -59,7 +60,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
   EventQueue& queue_;
   TransferSink& sink_;
   MaxMinSolver solver_;
-  LinkUsage usage_;
+  LinkUsageRecorder usage_;
   std::vector<FlowState> flows_;  // indexed by solver flow id
   CompletionHeap completions_;    // by solver flow id
   std::uint64_t completion_seq_ = 0;

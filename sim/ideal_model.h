@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "sim/link_usage_recorder.h"
 #include "sim/network_model.h"
 
 namespace collsim::sim {
@@ -16,7 +17,7 @@ class IdealModel final : public NetworkModel, private EventHandler {
   IdealModel(EventQueue& queue, TransferSink& sink, std::size_t num_links);
 
   void start(TransferId id, const Route& route, core::Bytes bytes) override;
-  const LinkUsage& link_usage() const override { return usage_; }
+  const LinkUsage& link_usage() override { return usage_.result(); }
   RateWork rate_work() const override { return {}; }
 
  private:
@@ -24,7 +25,7 @@ class IdealModel final : public NetworkModel, private EventHandler {
 
   EventQueue& queue_;
   TransferSink& sink_;
-  LinkUsage usage_;
+  LinkUsageRecorder usage_;
   struct InFlight {
     TransferId transfer;
     std::span<const LinkId> links;

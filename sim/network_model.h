@@ -59,8 +59,9 @@ class NetworkModel {
  public:
   virtual ~NetworkModel() = default;
   virtual void start(TransferId id, const Route& route, core::Bytes bytes) = 0;
-  // Per-link concurrency seen so far (the same bookkeeping in every model).
-  virtual const LinkUsage& link_usage() const = 0;
+  // Per-link concurrency seen so far (the same bookkeeping in every model). Not const: the
+  // bookkeeping may still be catching up on another thread (LinkUsageRecorder).
+  virtual const LinkUsage& link_usage() = 0;
   // The rate-keeping work so far, the cost a benchmark attributes to sharing.
   virtual RateWork rate_work() const = 0;
 };
