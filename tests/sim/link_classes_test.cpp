@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "sim/link_usage.h"
+#include "tests/sim/random_routes.h"
 
 namespace collsim::sim {
 namespace {
@@ -40,18 +41,7 @@ TEST(LinkClasses, FollowingRepresentativesGivesEveryLinkTheStatsOfFollowingAll) 
   std::mt19937 rng(11);
   for (int trial = 0; trial < 40; ++trial) {
     const std::size_t num_links = 2 + rng() % 24;
-    std::vector<Links> routes(1 + rng() % 12);
-    for (Links& r : routes) {
-      for (std::uint32_t l = 0; l < num_links; ++l) {
-        if (rng() % 3 == 0) {
-          r.push_back(l);
-        }
-      }
-      if (r.empty()) {
-        r.push_back(static_cast<std::uint32_t>(rng() % num_links));
-      }
-      std::shuffle(r.begin(), r.end(), rng);
-    }
+    const std::vector<Links> routes = testing::random_routes(rng, 1 + rng() % 12, num_links);
     const LinkClasses c = classify(routes, num_links);
     LinkUsage all(num_links);
     LinkUsage reps(num_links);

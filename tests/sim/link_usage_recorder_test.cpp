@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/sim/random_routes.h"
+
 namespace collsim::sim {
 namespace {
 
@@ -25,17 +27,7 @@ class LinkUsageRecorderTest : public ::testing::TestWithParam<std::size_t> {};
 TEST_P(LinkUsageRecorderTest, GivesTheStatsOfApplyingEveryChangeAtOnce) {
   std::mt19937 rng(5);
   const std::size_t num_links = 12;
-  std::vector<Links> routes(9);
-  for (Links& r : routes) {
-    for (std::uint32_t l = 0; l < num_links; ++l) {
-      if (rng() % 3 == 0) {
-        r.push_back(l);
-      }
-    }
-    if (r.empty()) {
-      r.push_back(static_cast<std::uint32_t>(rng() % num_links));
-    }
-  }
+  std::vector<Links> routes = testing::random_routes(rng, 9, num_links);
   routes[0].clear();  // a zero-byte transfer follows no link
   LinkUsage direct(num_links);
   LinkUsageRecorder recorder(num_links, GetParam());
