@@ -38,7 +38,6 @@ class LinkUsageRecorder {
   void leave(std::span<const std::uint32_t> links, core::Time now) { log(links, now, false); }
   // Applies every change logged so far (waiting for the helper) and returns the usage.
   const LinkUsage& result();
-  std::size_t size() const { return usage_.size(); }
 
  private:
   struct Change {

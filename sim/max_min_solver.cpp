@@ -128,7 +128,6 @@ void MaxMinSolver::fill() {
   ++round_;
   recomputed_ += set_.size();
   unfrozen_left_ = set_.size();
-  touched_.clear();
   scratch_.clear();
   for (FlowId f : set_) {
     for (LinkId l : flows_[f].path) {
@@ -136,8 +135,7 @@ void MaxMinSolver::fill() {
       if (link.touched != round_) {
         link.touched = round_;
         link.scratch = static_cast<std::uint32_t>(scratch_.size());
-        scratch_.push_back(Scratch{link.capacity - link.load, 0, 0, 0, 0});
-        touched_.push_back(l);
+        scratch_.push_back(Scratch{l, link.capacity - link.load, 0, 0, 0, 0});
       }
       Scratch& sc = scratch(link);
       sc.residual += flows_[f].rate;
@@ -158,13 +156,13 @@ void MaxMinSolver::fill() {
       members_[sc.members + sc.member_count++] = f;
     }
   }
-  if (touched_.size() <= SMALL_FILL) {
+  if (scratch_.size() <= SMALL_FILL) {
     fill_by_scan();
     return;
   }
   heap_.clear();
-  for (std::size_t i = 0; i < touched_.size(); ++i) {
-    heap_.push_back(Share{scratch_[i].residual, scratch_[i].unfrozen, touched_[i]});
+  for (const Scratch& sc : scratch_) {
+    heap_.push_back(Share{sc.residual, sc.unfrozen, sc.link});
   }
   std::make_heap(heap_.begin(), heap_.end(), Later{});
   // Once every flow of A is frozen, the links left in the heap have nothing to freeze.
@@ -191,17 +189,14 @@ void MaxMinSolver::fill() {
 void MaxMinSolver::fill_by_scan() {
   while (unfrozen_left_ > 0) {
     const Scratch* best = nullptr;
-    LinkId best_id = 0;
-    for (std::size_t i = 0; i < touched_.size(); ++i) {
-      const Scratch& sc = scratch_[i];
+    for (const Scratch& sc : scratch_) {
       if (sc.unfrozen > 0 &&
-          (best == nullptr || Later{}(Share{best->residual, best->unfrozen, best_id},
-                                      Share{sc.residual, sc.unfrozen, touched_[i]}))) {
+          (best == nullptr || Later{}(Share{best->residual, best->unfrozen, best->link},
+                                      Share{sc.residual, sc.unfrozen, sc.link}))) {
         best = &sc;
-        best_id = touched_[i];
       }
     }
-    freeze_link(best_id);
+    freeze_link(best->link);
   }
 }
 

@@ -106,6 +106,7 @@ class MaxMinSolver {
   };
   static_assert(sizeof(Link) == 64);
   struct Scratch {  // a link touched by this round's filling
+    LinkId link;
     std::int64_t residual;
     std::int64_t delta;  // tentative change of load this round
     std::uint32_t unfrozen;
@@ -160,8 +161,7 @@ class MaxMinSolver {
   std::vector<LinkId> dirty_;
   std::vector<FlowId> set_;        // A
   std::size_t unfrozen_left_ = 0;  // flows of A the current fill has not frozen yet
-  std::vector<LinkId> touched_;    // this round's links; scratch_[i] is touched_[i]'s
-  std::vector<Scratch> scratch_;
+  std::vector<Scratch> scratch_;   // this round's links, in the order filling touched them
   std::vector<FlowId> members_;
   std::vector<FlowId> joining_;
   std::vector<MovedBottleneck> moved_bottlenecks_;
