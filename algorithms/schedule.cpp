@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "core/background_prefault.h"
+
 namespace collsim::algorithms {
 
 Schedule::Schedule(Rank num_ranks, std::vector<core::Bytes> piece_bytes)
@@ -51,6 +53,12 @@ void Schedule::reserve(std::size_t ops, std::size_t deps) {
   ops_.reserve(ops);
   dep_offsets_.reserve(ops + 1);
   deps_.reserve(deps);
+}
+
+std::vector<std::span<std::byte>> Schedule::spare_capacity() {
+  using core::BackgroundPrefault;
+  return {BackgroundPrefault::spare_capacity(ops_), BackgroundPrefault::spare_capacity(deps_),
+          BackgroundPrefault::spare_capacity(dep_offsets_)};
 }
 
 OpId Schedule::add(const Op& op, std::span<const OpId> deps) {

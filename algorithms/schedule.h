@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -88,6 +89,8 @@ class Schedule {
                 std::span<const OpId> deps);
   OpId add_reduce(Rank rank, PieceId piece, const Label& label, std::span<const OpId> deps);
   void reserve(std::size_t ops, std::size_t deps);
+  // The storage reserve() set aside and adds have not written yet (see BackgroundPrefault).
+  std::vector<std::span<std::byte>> spare_capacity();
 
   Rank num_ranks() const { return num_ranks_; }
   std::size_t size() const { return ops_.size(); }

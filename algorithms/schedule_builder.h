@@ -7,6 +7,7 @@
 #include <boost/container/small_vector.hpp>
 
 #include "algorithms/schedule.h"
+#include "core/background_prefault.h"
 
 namespace collsim::algorithms {
 
@@ -55,8 +56,11 @@ Schedule build_schedule(Schedule shape, Emit&& emit) {
   ScheduleBuilder counter;
   emit(counter);
   shape.reserve(counter.num_ops(), counter.num_deps());
-  ScheduleBuilder builder(shape);
-  emit(builder);
+  {
+    const core::BackgroundPrefault prefault(shape.spare_capacity());
+    ScheduleBuilder builder(shape);
+    emit(builder);
+  }
   return shape;
 }
 

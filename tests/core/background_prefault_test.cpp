@@ -1,0 +1,110 @@
+#include "core/background_prefault.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace collsim::core {
+namespace {
+
+// A fresh anonymous mapping, so that residency starts at zero pages.
+class Mapping {
+ public:
+  explicit Mapping(std::size_t bytes) : bytes_(bytes) {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    EXPECT_NE(p, MAP_FAILED);
+    data_ = static_cast<std::byte*>(p);
+  }
+  ~Mapping() { munmap(data_, bytes_); }
+  std::byte* data() const { return data_; }
+  // Pages of [offset, offset + bytes) that are resident, by mincore().
+  std::size_t resident_pages(std::size_t offset, std::size_t bytes) const {
+    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    std::vector<unsigned char> in((bytes + page - 1) / page);
+    EXPECT_EQ(mincore(data_ + offset, bytes, in.data()), 0);
+    return static_cast<std::size_t>(
+        std::count_if(in.begin(), in.end(), [](unsigned char c) { return (c & 1) != 0; }));
+  }
+
+ private:
+  std::byte* data_ = nullptr;
+  std::size_t bytes_;
+};
+
+std::size_t page_size() {
+  return static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+}
+
+TEST(BackgroundPrefault, PopulatesEveryWholePageOfItsRangesAndChangesNoByte) {
+  const std::size_t page = page_size();
+  const std::size_t pages = (BackgroundPrefault::MIN_BYTES / page) * 2 + 3;
+  Mapping m(pages * page);
+  ASSERT_EQ(m.resident_pages(0, pages * page), 0u);
+  // From the middle of page 1 to the middle of the last page but one: pages 0, 1 and the
+  // last two hold bytes outside the range (page 1 and the one before last only partly).
+  const std::size_t begin = page + page / 2;
+  const std::size_t end = (pages - 2) * page + page / 2;
+  {
+    BackgroundPrefault prefault({{m.data() + begin, end - begin}});
+    prefault.finish();
+  }
+  EXPECT_EQ(m.resident_pages(0, 2 * page), 0u);
+  EXPECT_EQ(m.resident_pages(2 * page, (pages - 4) * page), pages - 4);
+  EXPECT_EQ(m.resident_pages((pages - 2) * page, 2 * page), 0u);
+  const auto* bytes = reinterpret_cast<const unsigned char*>(m.data());
+  EXPECT_TRUE(std::all_of(bytes, bytes + pages * page, [](unsigned char c) { return c == 0; }));
+}
+
+TEST(BackgroundPrefault, LeavesSmallRangesAlone) {
+  const std::size_t bytes = BackgroundPrefault::MIN_BYTES / 2;
+  Mapping a(bytes);
+  Mapping b(bytes - page_size());
+  {
+    // Two ranges below the threshold together: no thread, nothing populated.
+    BackgroundPrefault prefault({{a.data(), bytes / 2}, {b.data(), bytes / 2 - page_size()}});
+    prefault.finish();
+  }
+  EXPECT_EQ(a.resident_pages(0, bytes), 0u);
+  EXPECT_EQ(b.resident_pages(0, bytes - page_size()), 0u);
+}
+
+TEST(BackgroundPrefault, KeepsWhatTheOwnerWritesMeanwhile) {
+  std::vector<std::uint64_t> v;
+  v.reserve(BackgroundPrefault::MIN_BYTES / sizeof(std::uint64_t) * 4);
+  v.push_back(7);
+  {
+    const BackgroundPrefault prefault({BackgroundPrefault::spare_capacity(v)});
+    for (std::uint64_t i = 1; i < v.capacity(); ++i) {
+      v.push_back(i * 2654435761u);
+    }
+  }
+  ASSERT_EQ(v.size(), v.capacity());
+  EXPECT_EQ(v[0], 7u);
+  for (std::uint64_t i = 1; i < v.size(); ++i) {
+    ASSERT_EQ(v[i], i * 2654435761u) << i;
+  }
+}
+
+TEST(BackgroundPrefault, DestructionStopsEarlyAndJoins) {
+  const std::size_t bytes = std::size_t{1} << 30;  // reserved address space, not memory
+  Mapping m(bytes);
+  { const BackgroundPrefault prefault({{m.data(), bytes}}); }
+  // It stopped within a few 2 MiB steps of starting, not after populating the GiB.
+  EXPECT_LT(m.resident_pages(0, bytes), bytes / page_size() / 2);
+}
+
+TEST(BackgroundPrefault, SpareCapacityIsTheUnwrittenTailOfAVector) {
+  std::vector<std::uint32_t> v(10);
+  v.reserve(100);
+  const std::span<std::byte> spare = BackgroundPrefault::spare_capacity(v);
+  EXPECT_EQ(spare.data(), reinterpret_cast<std::byte*>(v.data() + 10));
+  EXPECT_EQ(spare.size(), (v.capacity() - 10) * sizeof(std::uint32_t));
+}
+
+}  // namespace
+}  // namespace collsim::core
