@@ -10,14 +10,14 @@ namespace collsim::core {
 
 // BackgroundPrefault: a helper thread asks the kernel to back ranges of freshly reserved
 // memory with pages (Linux's madvise(MADV_POPULATE_WRITE)) while the constructing thread
-// goes on filling them. First touching memory costs this project's machines 0.3–2.4 s per
-// GiB of page faults, and a large run builds hundreds of MB of schedule and executor state
-// before it simulates anything; with this, the other core takes most of those faults.
-// A hint without a visible effect: the contents are unchanged (untouched anonymous memory
-// reads as zero either way, pages already present are left alone), so no result depends on
-// it; where the kernel refuses the call the helper simply stops.
+// goes on filling them. First touching memory costs this project's machines 0.6–2.4 s per
+// GiB of page faults (bench/first_touch_bench), and a large run builds hundreds of MB of
+// schedule and executor state before it simulates anything; with this, the other core
+// takes most of those faults. A hint without a visible effect: the contents are unchanged
+// (untouched anonymous memory reads as zero either way, pages already present are left
+// alone), so no result depends on it; where the kernel refuses the call the helper stops.
 // Invariants: ranges are populated in order, in 2 MiB steps, whole pages inside each range
-// only; below 8 MiB in all no thread is started (it would cost more than it saves);
+// only; below 8 MiB in all no thread is started, so small runs and tests pay nothing;
 // destruction stops at the next step and joins.
 // Complexity: O(1) on the calling thread; O(pages) of kernel work on the helper.
 class BackgroundPrefault {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <numeric>
 #include <sys/mman.h>
 #include <unistd.h>
 #include <vector>
@@ -11,6 +10,10 @@
 
 namespace collsim::core {
 namespace {
+
+std::size_t page_size() {
+  return static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+}
 
 // A fresh anonymous mapping, so that residency starts at zero pages.
 class Mapping {
@@ -24,8 +27,7 @@ class Mapping {
   std::byte* data() const { return data_; }
   // Pages of [offset, offset + bytes) that are resident, by mincore().
   std::size_t resident_pages(std::size_t offset, std::size_t bytes) const {
-    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-    std::vector<unsigned char> in((bytes + page - 1) / page);
+    std::vector<unsigned char> in((bytes + page_size() - 1) / page_size());
     EXPECT_EQ(mincore(data_ + offset, bytes, in.data()), 0);
     return static_cast<std::size_t>(
         std::count_if(in.begin(), in.end(), [](unsigned char c) { return (c & 1) != 0; }));
@@ -35,10 +37,6 @@ class Mapping {
   std::byte* data_ = nullptr;
   std::size_t bytes_;
 };
-
-std::size_t page_size() {
-  return static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-}
 
 TEST(BackgroundPrefault, PopulatesEveryWholePageOfItsRangesAndChangesNoByte) {
   const std::size_t page = page_size();
