@@ -55,17 +55,20 @@ void BM_EventQueueChurn(benchmark::State& state) {
 BENCHMARK(BM_EventQueueChurn)->ArgsProduct({{1 << 10, 1 << 14, 1 << 17}, {0, 96, 128}});
 
 // A flow ends and another starts on the same links, with `k` other flows sharing each
-// of them (k = 0: private links, the ring's common case; k > 0: incast ports).
+// of them (k = 0: private links, the ring's common case; k > 0: incast ports), among
+// `ports` · (k + 1) flows in flight. The cost of one replacement should follow k (the flows
+// a change can reach), not the number of flows in flight: growing `ports` 128× may only
+// add cache misses.
 void BM_SolverReplaceFlow(benchmark::State& state) {
   const auto k = static_cast<std::uint32_t>(state.range(0));
-  constexpr std::uint32_t PORTS = 1024;
-  MaxMinSolver s(std::vector<std::int64_t>(2 * PORTS, 50'000'000'000));
+  const auto ports = static_cast<std::uint32_t>(state.range(1));
+  MaxMinSolver s(std::vector<std::int64_t>(2 * ports, 50'000'000'000));
   std::vector<std::vector<MaxMinSolver::LinkId>> paths;
-  for (std::uint32_t p = 0; p < PORTS; ++p) {
-    paths.push_back({p, PORTS + (p + 1) % PORTS});
+  for (std::uint32_t p = 0; p < ports; ++p) {
+    paths.push_back({p, ports + (p + 1) % ports});
   }
   std::vector<MaxMinSolver::FlowId> flows;
-  for (std::uint32_t p = 0; p < PORTS; ++p) {
+  for (std::uint32_t p = 0; p < ports; ++p) {
     for (std::uint32_t j = 0; j <= k; ++j) {
       flows.push_back(s.add_flow(paths[p]));
     }
@@ -73,7 +76,9 @@ void BM_SolverReplaceFlow(benchmark::State& state) {
   s.solve();
   std::size_t i = 0;
   for (auto _ : state) {
-    const std::uint32_t port = static_cast<std::uint32_t>(i % PORTS);
+    // A stride coprime to the port count visits every port, in an order the hardware
+    // prefetcher cannot follow.
+    const auto port = static_cast<std::uint32_t>((i * 40503) % ports);
     s.remove_flow(flows[port * (k + 1)]);
     s.solve();
     flows[port * (k + 1)] = s.add_flow(paths[port]);
@@ -82,7 +87,8 @@ void BM_SolverReplaceFlow(benchmark::State& state) {
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
 }
-BENCHMARK(BM_SolverReplaceFlow)->Arg(0)->Arg(3)->Arg(15);
+// Args: k; ports.
+BENCHMARK(BM_SolverReplaceFlow)->ArgsProduct({{0, 3, 15}, {1 << 10, 1 << 13, 1 << 17}});
 
 }  // namespace
 }  // namespace collsim::sim
