@@ -1,5 +1,6 @@
 #include "sim/flow_model.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace collsim::sim {
@@ -11,21 +12,56 @@ constexpr std::uint8_t FLOW_DONE = 4;
 }  // namespace
 
 FlowModel::FlowModel(EventQueue& queue, TransferSink& sink, std::vector<std::int64_t> capacities)
-    : queue_(queue), sink_(sink), solver_(std::move(capacities)), usage_(solver_.num_links()) {}
+    : queue_(queue),
+      sink_(sink),
+      solver_(capacities),
+      usage_(solver_.num_links()),
+      occupancy_(capacities.size()) {
+  for (std::size_t l = 0; l < capacities.size(); ++l) {
+    occupancy_[l].capacity = capacities[l];
+  }
+}
 
 void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
   if (bytes == 0) {
     queue_.schedule(queue_.now(), *this, EMPTY_DONE, id);
     return;
   }
-  const MaxMinSolver::FlowId f =
-      solver_.add_flow(route.binding.empty() ? route.links : route.binding);
-  if (f >= flows_.size()) {
-    flows_.resize(static_cast<std::size_t>(f) + 1);
+  // Ids are taken as the solver takes its own, so that event ids do not depend on which
+  // flows the solver was spared.
+  FlowId f = 0;
+  if (free_flows_.empty()) {
+    f = static_cast<FlowId>(flows_.size());
+    flows_.emplace_back();
+  } else {
+    f = free_flows_.back();
+    free_flows_.pop_back();
+  }
+  const std::span<const LinkId> path = route.binding.empty() ? route.links : route.binding;
+  bool alone = true;
+  std::int64_t narrowest = occupancy_[path.front()].capacity;
+  for (LinkId l : path) {
+    alone = alone && occupancy_[l].flows == 0;
+    narrowest = std::min(narrowest, occupancy_[l].capacity);
   }
   FlowState& s = flows_[f];
-  s = FlowState{id,           core::to_picobytes(bytes), solver_.rate(f),
-                queue_.now(), route.usage_links(),       {}};
+  s = FlowState{id,   core::to_picobytes(bytes), 0, queue_.now(), route.usage_links(), path, {},
+                ALONE};
+  if (alone) {
+    s.rate = narrowest;
+    for (LinkId l : path) {
+      occupancy_[l] = LinkOccupancy{occupancy_[l].capacity, 1, f};
+    }
+  } else {
+    for (LinkId l : path) {
+      if (occupancy_[l].alone_flow != ALONE) {
+        hand_to_solver(occupancy_[l].alone_flow);
+      }
+      ++occupancy_[l].flows;
+    }
+    hand_to_solver(f);
+    s.rate = solver_.rate(s.solver);  // 0: it shares a link, the next solve sets it
+  }
   usage_.enter(s.links, queue_.now());
   if (s.rate > 0) {
     // Alone on its path: its rate is final until something joins it, which in a ring is
@@ -34,6 +70,21 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
     s.completion = queue_.schedule_cancellable(queue_.now() + time_left(s), *this, FLOW_DONE, f);
   } else {
     request_solve();
+  }
+}
+
+// Gives flow f to the solver. A flow alone on its links is alone there too, and gets the
+// rate it already has.
+void FlowModel::hand_to_solver(FlowId f) {
+  FlowState& s = flows_[f];
+  s.solver = solver_.add_flow(s.path);
+  assert(s.rate == 0 || solver_.rate(s.solver) == s.rate);
+  if (s.solver >= of_solver_flow_.size()) {
+    of_solver_flow_.resize(static_cast<std::size_t>(s.solver) + 1);
+  }
+  of_solver_flow_[s.solver] = f;
+  for (LinkId l : s.path) {
+    occupancy_[l].alone_flow = ALONE;
   }
 }
 
@@ -47,13 +98,14 @@ void FlowModel::request_solve() {
 void FlowModel::solve() {
   solve_pending_ = false;
   const core::Time now = queue_.now();
-  for (MaxMinSolver::FlowId f : solver_.solve()) {
+  for (MaxMinSolver::FlowId g : solver_.solve()) {
+    const FlowId f = of_solver_flow_[g];
     FlowState& s = flows_[f];
     s.remaining -= static_cast<core::Picobytes>(s.rate) * (now - s.since).ps();
     // A flow due this instant has finished already: completions sort before the LATE solve.
     assert(s.remaining > 0);
     s.since = now;
-    s.rate = solver_.rate(f);
+    s.rate = solver_.rate(g);
     queue_.cancel(s.completion);
     completions_.set(f, (now + time_left(s)).ps(), ++completion_seq_);
     ++rate_changes_;
@@ -84,22 +136,31 @@ void FlowModel::finish_due() {
   wake_ = {};
   const std::int64_t now = queue_.now().ps();
   while (!completions_.empty() && completions_.top().time == now) {
-    const MaxMinSolver::FlowId f = completions_.top().id;
+    const FlowId f = completions_.top().id;
     completions_.pop();
     finish(f);
   }
   arm_wake();
 }
 
-void FlowModel::finish(MaxMinSolver::FlowId f) {
+void FlowModel::finish(FlowId f) {
   FlowState& s = flows_[f];
   s.completion = {};
   const TransferId transfer = s.transfer;
   usage_.leave(s.links, queue_.now());
-  solver_.remove_flow(f);
-  if (solver_.needs_solve()) {
-    request_solve();
+  for (LinkId l : s.path) {
+    --occupancy_[l].flows;
+    if (s.solver == ALONE) {
+      occupancy_[l].alone_flow = ALONE;
+    }
   }
+  if (s.solver != ALONE) {
+    solver_.remove_flow(s.solver);
+    if (solver_.needs_solve()) {
+      request_solve();
+    }
+  }
+  free_flows_.push_back(f);
   sink_.on_transfer_done(transfer);
 }
 

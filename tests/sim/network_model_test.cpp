@@ -186,6 +186,67 @@ TEST_F(FlowSharing, CountsTheWorkOfKeepingRatesUpToDate) {
   EXPECT_EQ(w.rate_changes, 3u);
 }
 
+// A flow alone on its links is kept out of the solver until another comes onto one of them;
+// these check the hand-over gives the rates a solver holding every flow would.
+TEST_F(FlowSharing, AJoinerOnTheSecondHopOfALoneFlowTakesOnlyItsShare) {
+  make({2 * GBPS, 2 * GBPS, GBPS / 2});
+  // A over links 0, 1 (2 B/ns each), 2000 B from 0: alone, 2 B/ns. B over links 2, 1 from
+  // 500 ns, 1000 B: limited to 0.5 B/ns by link 2, so A gets the 1.5 B/ns left of link 1.
+  // A has 1000 B left at 500 ns: 666.67 ns more, ends at ceil(1166666.67 ps). B runs at
+  // 0.5 B/ns throughout: 2000 ns, ends at 2500 ns.
+  starter_->add(q_, Time::zero(), {1, route({0, 1}, 2 * GBPS), 2000});
+  starter_->add(q_, Time::from_ps(500'000), {2, route({2, 1}, GBPS / 2), 1000});
+  q_.run();
+  EXPECT_EQ(sink_->done.at(1), 1'166'667);
+  EXPECT_EQ(sink_->done.at(2), 2'500'000);
+}
+
+TEST_F(FlowSharing, AJoinerOnTwoLoneFlowsSharesWithBoth) {
+  make({GBPS, GBPS, GBPS, GBPS});
+  // A over 0, 2 and B over 1, 3: disjoint, 1 B/ns each, 1000 B from 0. C over 0, 1 from
+  // 500 ns, 1000 B: each of links 0 and 1 now has two flows, so all three run at 0.5 B/ns.
+  // A and B have 500 B left: they end at 1500 ns, when C has sent 500 B; C's last 500 B
+  // at 1 B/ns end at 2000 ns.
+  starter_->add(q_, Time::zero(), {1, route({0, 2}, GBPS), 1000});
+  starter_->add(q_, Time::zero(), {2, route({1, 3}, GBPS), 1000});
+  starter_->add(q_, Time::from_ps(500'000), {3, route({0, 1}, GBPS), 1000});
+  q_.run();
+  EXPECT_EQ(sink_->done.at(1), 1'500'000);
+  EXPECT_EQ(sink_->done.at(2), 1'500'000);
+  EXPECT_EQ(sink_->done.at(3), 2'000'000);
+}
+
+TEST_F(FlowSharing, ALinkFreedByALoneFlowIsFreeForTheNext) {
+  make({GBPS, GBPS});
+  // A (link 0, 1000 B) ends alone at 1000 ns. B on link 0 from 1 ps later must then be
+  // alone too, and takes A's flow id (ends at 2000 ns + 1 ps), while C (link 1, from 0,
+  // 3000 B) meets D on link 1 at 1000 ns: C has 2000 B left, both at 0.5 B/ns until D's
+  // 1000 B end at 3000 ns; C's last 1000 B alone end at 4000 ns.
+  starter_->add(q_, Time::zero(), {1, route({0}, GBPS), 1000});
+  starter_->add(q_, Time::zero(), {3, route({1}, GBPS), 3000});
+  starter_->add(q_, Time::from_ps(1'000'001), {2, route({0}, GBPS), 1000});
+  starter_->add(q_, Time::from_ps(1'000'000), {4, route({1}, GBPS), 1000});
+  q_.run();
+  EXPECT_EQ(sink_->done.at(1), 1'000'000);
+  EXPECT_EQ(sink_->done.at(2), 2'000'001);
+  EXPECT_EQ(sink_->done.at(4), 3'000'000);
+  EXPECT_EQ(sink_->done.at(3), 4'000'000);
+  EXPECT_EQ(model_->rate_work().solves, 2u);  // D's arrival, D's end
+}
+
+TEST_F(FlowSharing, AFlowThatEndedAloneIsNotSharedWithLater) {
+  make({GBPS, GBPS});
+  // A (link 0, 1000 B) ends alone at 1000 ns; C (link 1, 4000 B from 0) runs alone. B over
+  // 0, 1 from 2000 ns (1000 B) meets only C: 0.5 B/ns each, so B ends at 4000 ns, when C
+  // has 1000 B left, which end at 5000 ns.
+  starter_->add(q_, Time::zero(), {1, route({0}, GBPS), 1000});
+  starter_->add(q_, Time::zero(), {3, route({1}, GBPS), 4000});
+  starter_->add(q_, Time::from_ps(2'000'000), {2, route({0, 1}, GBPS), 1000});
+  q_.run();
+  EXPECT_EQ(sink_->done.at(2), 4'000'000);
+  EXPECT_EQ(sink_->done.at(3), 5'000'000);
+}
+
 TEST_F(FlowSharing, TheIdealModelDoesNoRateWork) {
   kind_ = NetworkKind::IDEAL;
   make({GBPS});
