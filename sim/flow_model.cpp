@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "sim/reused_slot.h"
+
 namespace collsim::sim {
 namespace {
 constexpr std::uint8_t SOLVE = 1;
@@ -29,14 +31,7 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
   }
   // Ids are taken as the solver takes its own, so that event ids do not depend on which
   // flows the solver was spared.
-  FlowId f = 0;
-  if (free_flows_.empty()) {
-    f = static_cast<FlowId>(flows_.size());
-    flows_.emplace_back();
-  } else {
-    f = free_flows_.back();
-    free_flows_.pop_back();
-  }
+  const FlowId f = take_reused_slot(flows_, free_flows_);
   const std::span<const LinkId> path = route.binding.empty() ? route.links : route.binding;
   bool alone = true;
   std::int64_t narrowest = occupancy_[path.front()].capacity;

@@ -4,6 +4,7 @@
 #include <cassert>
 
 #include "core/bandwidth.h"
+#include "sim/reused_slot.h"
 
 namespace collsim::sim {
 namespace {
@@ -41,14 +42,7 @@ void MaxMinSolver::mark_dirty(LinkId l, bool grown) {
 
 MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
   assert(!path.empty() && path.size() <= MAX_HOPS);
-  FlowId f = 0;
-  if (free_flows_.empty()) {
-    f = static_cast<FlowId>(flows_.size());
-    flows_.emplace_back();
-  } else {
-    f = free_flows_.back();
-    free_flows_.pop_back();
-  }
+  const FlowId f = take_reused_slot(flows_, free_flows_);
   Flow& flow = flows_[f];
   flow.path = path;
   flow.rate = 0;

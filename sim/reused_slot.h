@@ -1,0 +1,24 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace collsim::sim {
+
+// take_reused_slot: an index into `items` for a new record — the one released last, if any
+// (LIFO, so its lines are the likeliest to be in cache), else a new default-constructed
+// record appended. Callers release an index by pushing it onto `released`. The flow model
+// and the solver both number their flows this way, so their ids agree for the same starts
+// and ends. O(1) amortised.
+template <class T>
+std::uint32_t take_reused_slot(std::vector<T>& items, std::vector<std::uint32_t>& released) {
+  if (released.empty()) {
+    items.emplace_back();
+    return static_cast<std::uint32_t>(items.size() - 1);
+  }
+  const std::uint32_t slot = released.back();
+  released.pop_back();
+  return slot;
+}
+
+}  // namespace collsim::sim
