@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "sim/four_ary_heap.h"
+#include "sim/reused_slot.h"
 
 namespace collsim::sim {
 namespace {
@@ -101,14 +102,7 @@ void EventQueue::schedule(core::Time at, EventHandler& handler, std::uint8_t kin
 EventHandle EventQueue::schedule_cancellable(core::Time at, EventHandler& handler,
                                              std::uint8_t kind, std::uint32_t id,
                                              Priority priority) {
-  std::uint32_t slot = 0;
-  if (free_slots_.empty()) {
-    slot = static_cast<std::uint32_t>(slot_key_.size());
-    slot_key_.push_back(0);
-  } else {
-    slot = free_slots_.back();
-    free_slots_.pop_back();
-  }
+  const std::uint32_t slot = take_reused_slot(slot_key_, free_slots_);
   slot_key_[slot] = push(at, handler, kind, id, priority, slot);
   return EventHandle{slot, slot_key_[slot]};
 }

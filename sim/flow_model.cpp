@@ -50,7 +50,7 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
   } else {
     for (LinkId l : path) {
       if (occupancy_[l].alone_flow != ALONE) {
-        hand_to_solver(occupancy_[l].alone_flow);
+        end_alone(occupancy_[l].alone_flow);
       }
       ++occupancy_[l].flows;
     }
@@ -68,17 +68,21 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
   }
 }
 
-// Gives flow f to the solver. A flow alone on its links is alone there too, and gets the
-// rate it already has.
 void FlowModel::hand_to_solver(FlowId f) {
   FlowState& s = flows_[f];
   s.solver = solver_.add_flow(s.path);
-  assert(s.rate == 0 || solver_.rate(s.solver) == s.rate);
   if (s.solver >= of_solver_flow_.size()) {
     of_solver_flow_.resize(static_cast<std::size_t>(s.solver) + 1);
   }
   of_solver_flow_[s.solver] = f;
-  for (LinkId l : s.path) {
+}
+
+// An alone flow about to be joined goes to the solver, where it is alone too and so gets
+// the rate it already has.
+void FlowModel::end_alone(FlowId f) {
+  hand_to_solver(f);
+  assert(solver_.rate(flows_[f].solver) == flows_[f].rate);
+  for (LinkId l : flows_[f].path) {
     occupancy_[l].alone_flow = ALONE;
   }
 }

@@ -76,6 +76,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
   void finish_due();
   void finish(FlowId f);
   void hand_to_solver(FlowId f);
+  void end_alone(FlowId f);
 
   EventQueue& queue_;
   TransferSink& sink_;

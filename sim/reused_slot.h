@@ -9,7 +9,7 @@ namespace collsim::sim {
 // (LIFO, so its lines are the likeliest to be in cache), else a new default-constructed
 // record appended. Callers release an index by pushing it onto `released`. The flow model
 // and the solver both number their flows this way, so their ids agree for the same starts
-// and ends. O(1) amortised.
+// and ends; the event queue numbers its cancellable slots so. O(1) amortised.
 template <class T>
 std::uint32_t take_reused_slot(std::vector<T>& items, std::vector<std::uint32_t>& released) {
   if (released.empty()) {
