@@ -48,44 +48,72 @@ MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
   flow.rate = 0;
   bool alone = true;
   LinkId narrowest = path.front();
-  for (std::uint32_t h = 0; h < path.size(); ++h) {
-    Link& link = links_[path[h]];
-    flow.position[h] = static_cast<std::uint32_t>(link.entries.size());
-    link.entries.push_back(Entry{f, h, 0});
-    alone = alone && link.entries.size() == 1;
+  for (LinkId l : path) {
+    const Link& link = links_[l];
+    alone = alone && link.entries.empty() && link.alone == NO_FLOW;
     if (link.capacity < links_[narrowest].capacity) {
-      narrowest = path[h];
+      narrowest = l;
     }
   }
   ++active_;
+  flow.alone = alone;
   if (alone) {
     flow.rate = links_[narrowest].capacity;
     flow.frozen_at = narrowest;
     for (LinkId l : path) {
       links_[l].load = flow.rate;
-      links_[l].entries.front().rate = flow.rate;
+      links_[l].alone = f;
     }
     return f;
   }
   for (LinkId l : path) {
-    mark_dirty(l, true);
+    if (links_[l].alone != NO_FLOW) {
+      enter(links_[l].alone);
+    }
+  }
+  for (std::uint32_t h = 0; h < path.size(); ++h) {
+    Link& link = links_[path[h]];
+    flow.position[h] = static_cast<std::uint32_t>(link.entries.size());
+    link.entries.push_back(Entry{f, h, 0});
+    mark_dirty(path[h], true);
   }
   return f;
+}
+
+// An alone flow about to be joined is entered on its links, where it is alone, at the rate
+// it has: no solve is owed for it.
+void MaxMinSolver::enter(FlowId f) {
+  Flow& flow = flows_[f];
+  flow.alone = false;
+  for (std::uint32_t h = 0; h < flow.path.size(); ++h) {
+    Link& link = links_[flow.path[h]];
+    assert(link.entries.empty() && link.alone == f);
+    link.alone = NO_FLOW;
+    flow.position[h] = 0;
+    link.entries.push_back(Entry{f, h, flow.rate});
+  }
 }
 
 void MaxMinSolver::remove_flow(FlowId f) {
   Flow& flow = flows_[f];
   assert(!flow.path.empty());
-  for (std::uint32_t h = 0; h < flow.path.size(); ++h) {
-    Link& link = links_[flow.path[h]];
-    link.load -= flow.rate;
-    const std::uint32_t pos = flow.position[h];
-    const Entry moved = link.entries.back();
-    link.entries[pos] = moved;
-    flows_[moved.flow].position[moved.hop] = pos;
-    link.entries.pop_back();
-    if (!link.entries.empty()) {
-      mark_dirty(flow.path[h], false);
+  if (flow.alone) {
+    for (LinkId l : flow.path) {
+      links_[l].load = 0;
+      links_[l].alone = NO_FLOW;
+    }
+  } else {
+    for (std::uint32_t h = 0; h < flow.path.size(); ++h) {
+      Link& link = links_[flow.path[h]];
+      link.load -= flow.rate;
+      const std::uint32_t pos = flow.position[h];
+      const Entry moved = link.entries.back();
+      link.entries[pos] = moved;
+      flows_[moved.flow].position[moved.hop] = pos;
+      link.entries.pop_back();
+      if (!link.entries.empty()) {
+        mark_dirty(flow.path[h], false);
+      }
     }
   }
   flow.path = {};

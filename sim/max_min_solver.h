@@ -50,6 +50,15 @@ namespace collsim::sim {
 // leave). The error is under a few B/s per flow — 1e-9 of a 10 GB/s link — and a flow
 // alone on its path gets exactly its bottleneck capacity.
 //
+// Flows alone on their links. A flow that shares none of its links at its start has the
+// smallest capacity on its path as its max-min rate and keeps it while it stays alone
+// (nothing else can change). Such a flow gets that rate at once and is not entered on its
+// links: each link records it as its alone flow, and solve() never sees it. When a later
+// flow comes onto one of its links, it is entered first (where it is alone, at the rate it
+// has), so the system is exactly the one every flow entered from the start would have
+// given: same entries in the same order, same solves. Most flows of a ring and many of a
+// tree's are never shared, which spares each of them the links' entry arrays.
+//
 // Complexity per solve(): O(R · |A| · h · log L_A) for R filling rounds over the flows in
 // A of at most h hops, plus O(h · d) per flow checked (d = flows per link). add/remove
 // O(h). No allocation once buffers have grown.
@@ -66,7 +75,8 @@ class MaxMinSolver {
   // Adds a flow over `path` (ids < number of links, at most MAX_HOPS, no link twice). The
   // path's storage must outlive the flow. A flow that shares no link with another gets its
   // max-min rate, the smallest capacity on its path, at once (nothing else can change);
-  // otherwise its rate is 0 until the next solve().
+  // otherwise its rate is 0 until the next solve(). Ids are reused last-freed first, so a
+  // caller that adds and removes a flow per transfer can index its own records by them.
   FlowId add_flow(std::span<const LinkId> path);
   // Removes a flow; its id may be reused by a later add_flow(). Only links that still carry
   // flows need a solve().
@@ -86,6 +96,8 @@ class MaxMinSolver {
   std::uint64_t flows_recomputed() const { return recomputed_; }
 
  private:
+  static constexpr LinkId NO_LINK = 0xffffffffu;
+  static constexpr FlowId NO_FLOW = 0xffffffffu;
   struct Entry {  // a flow's presence on a link
     FlowId flow;
     std::uint32_t hop;
@@ -103,6 +115,7 @@ class MaxMinSolver {
     std::uint64_t dirty = 0;
     std::uint64_t touched = 0;  // round_ when it was last given scratch_[scratch]
     std::uint32_t scratch = 0;
+    FlowId alone = NO_FLOW;  // its one flow, if that flow is not entered (see above)
   };
   static_assert(sizeof(Link) == 64);
   struct Scratch {  // a link touched by this round's filling
@@ -123,6 +136,7 @@ class MaxMinSolver {
     std::uint64_t frozen = 0;   // round_ when filling froze it
     std::uint64_t checked = 0;  // round_ when its bottleneck was last checked
     LinkId frozen_at = 0;       // a bottleneck of it (see Bottlenecks above)
+    bool alone = false;         // not entered on its links (see Flows alone on their links)
   };
   static_assert(sizeof(Flow) == 128);
   struct Share {  // a heap key: residual / unfrozen of `link` when pushed
@@ -138,9 +152,9 @@ class MaxMinSolver {
     FlowId flow;
     LinkId link;
   };
-  static constexpr LinkId NO_LINK = 0xffffffffu;
 
   void mark_dirty(LinkId l, bool grown);
+  void enter(FlowId f);
   void join(FlowId f);
   void fill();
   void fill_by_scan();

@@ -164,6 +164,62 @@ TEST(MaxMinSolver, AFlowAloneOnItsLinksGetsItsBottleneckAtOnce) {
   EXPECT_FALSE(s.needs_solve());  // nothing left on its links to speed up
 }
 
+TEST(MaxMinSolver, AnAloneFlowJoinedOnOneLinkSharesItAndGetsItsRateBack) {
+  // a alone over links 0 (10) and 1 (10) has 10 at once. b joins on link 1: both 5, and a
+  // is reported, its rate having moved. b ends: a alone again, back to 10.
+  MaxMinSolver s({10, 10});
+  const std::vector<LinkId> pa{0, 1};
+  const std::vector<LinkId> pb{1};
+  const FlowId a = s.add_flow(pa);
+  EXPECT_EQ(s.rate(a), 10);
+  const FlowId b = s.add_flow(pb);
+  EXPECT_EQ(s.rate(b), 0);
+  EXPECT_TRUE(s.needs_solve());
+  auto changed = s.solve();
+  std::vector<FlowId> got(changed.begin(), changed.end());
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, (std::vector<FlowId>{std::min(a, b), std::max(a, b)}));
+  EXPECT_EQ(s.rate(a), 5);
+  EXPECT_EQ(s.rate(b), 5);
+  s.remove_flow(b);
+  changed = s.solve();
+  EXPECT_EQ(std::vector<FlowId>(changed.begin(), changed.end()), std::vector<FlowId>{a});
+  EXPECT_EQ(s.rate(a), 10);
+}
+
+TEST(MaxMinSolver, AnAloneFlowJoinedOnTwoLinksAtOnceIsEnteredOnce) {
+  // a alone over links 0 (12) and 1 (12); b joins it on both: 6 each. c then joins on
+  // link 1 alone: a, b, c get 4 there, which leaves link 0 with 4 to spare.
+  MaxMinSolver s({12, 12});
+  const std::vector<LinkId> both{0, 1};
+  const std::vector<LinkId> one{1};
+  const FlowId a = s.add_flow(both);
+  const FlowId b = s.add_flow(both);
+  s.solve();
+  EXPECT_EQ(s.rate(a), 6);
+  EXPECT_EQ(s.rate(b), 6);
+  const FlowId c = s.add_flow(one);
+  s.solve();
+  EXPECT_EQ(s.rate(a), 4);
+  EXPECT_EQ(s.rate(b), 4);
+  EXPECT_EQ(s.rate(c), 4);
+  s.remove_flow(a);
+  s.remove_flow(c);
+  s.solve();
+  EXPECT_EQ(s.rate(b), 12);
+}
+
+TEST(MaxMinSolver, AFlowOnTheLinkOfAnEndedAloneFlowIsAloneToo) {
+  MaxMinSolver s({10, 20});
+  const std::vector<LinkId> pa{0, 1};
+  const std::vector<LinkId> pb{1};
+  const FlowId a = s.add_flow(pa);
+  s.remove_flow(a);
+  const FlowId b = s.add_flow(pb);
+  EXPECT_EQ(s.rate(b), 20);
+  EXPECT_FALSE(s.needs_solve());
+}
+
 TEST(MaxMinSolver, ANewFlowWithTheIdOfAFinishedOneIsReported) {
   MaxMinSolver s({10});
   const std::vector<LinkId> p{0};
