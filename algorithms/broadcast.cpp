@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/huge_page_allocator.h"
+
 namespace collsim::algorithms {
 
 std::vector<DepList> tree_broadcast(ScheduleBuilder& b, TreeRun& run,
@@ -16,7 +18,7 @@ std::vector<DepList> tree_broadcast(ScheduleBuilder& b, TreeRun& run,
     return root_ready.empty() ? none : root_ready[j];
   };
   // By (vertex, chunk): the send that brought the chunk to the vertex.
-  std::vector<OpId> received(tree.size() * k, NO_OP);
+  core::HugeVector<OpId> received(tree.size() * k, NO_OP);
   // By vertex: the level at which it received from its parent.
   std::vector<std::uint32_t> level(tree.size(), 0);
   std::uint32_t deepest = 0;

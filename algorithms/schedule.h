@@ -9,6 +9,7 @@
 
 #include "algorithms/algorithm.h"
 #include "core/bandwidth.h"
+#include "core/huge_page_allocator.h"
 
 namespace collsim::algorithms {
 
@@ -69,7 +70,8 @@ struct Op {
 // leaf is the root. Default: ALL_REDUCE, no owners.
 //
 // Layout: ops in one vector, their dependencies in one flat array indexed by offsets
-// (CSR), piece sizes in a table: about 28 + 4 + 4·deps bytes per op, no allocation per op.
+// (CSR), piece sizes in a table: about 28 + 4 + 4·deps bytes per op, no allocation per op;
+// large schedules in huge pages (core/huge_page_allocator.h).
 // Invariants (checked by validate()): ops are stored in a topological order — every
 // dependency of op i has an id < i — so the DAG is acyclic by construction; ranks are
 // < num_ranks; pieces exist; a REDUCE has src == dst.
@@ -145,9 +147,9 @@ class Schedule {
   std::vector<Composite> composites_;
   Collective collective_ = Collective::ALL_REDUCE;
   std::vector<Rank> leaf_owner_;
-  std::vector<Op> ops_;
-  std::vector<std::uint32_t> dep_offsets_;
-  std::vector<OpId> deps_;
+  core::HugeVector<Op> ops_;
+  core::HugeVector<std::uint32_t> dep_offsets_;
+  core::HugeVector<OpId> deps_;
 };
 
 static_assert(sizeof(Op) == 28, "an op is 28 bytes; see Schedule");

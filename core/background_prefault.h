@@ -33,8 +33,8 @@ class BackgroundPrefault {
   static constexpr std::size_t MIN_BYTES = std::size_t{8} << 20;
 
   // The storage a vector has reserved beyond its size: what its next writes will touch.
-  template <class T>
-  static std::span<std::byte> spare_capacity(std::vector<T>& v) {
+  template <class T, class Allocator>
+  static std::span<std::byte> spare_capacity(std::vector<T, Allocator>& v) {
     auto* base = reinterpret_cast<std::byte*>(v.data());
     return {base + v.size() * sizeof(T), (v.capacity() - v.size()) * sizeof(T)};
   }

@@ -4,6 +4,8 @@
 #include <limits>
 #include <vector>
 
+#include "core/huge_page_allocator.h"
+
 namespace collsim::sim {
 
 // CompletionHeap: when each of a set of flows will finish, with the earliest first and its
@@ -47,7 +49,7 @@ class CompletionHeap {
     return a.time < b.time || (a.time == b.time && a.seq < b.seq);
   }
   struct Placed {  // keeps index_ up to date as the sifts move entries
-    std::vector<std::uint32_t>& index;
+    core::HugeVector<std::uint32_t>& index;
     void operator()(const Entry& e, std::size_t i) const {
       index[e.id] = static_cast<std::uint32_t>(i);
     }
@@ -55,8 +57,8 @@ class CompletionHeap {
   void sift_up(std::size_t i, const Entry& e);
   void sift_down(std::size_t i, const Entry& e);
 
-  std::vector<Entry> heap_;
-  std::vector<std::uint32_t> index_;  // by id: its position in heap_, NONE if absent
+  core::HugeVector<Entry> heap_;
+  core::HugeVector<std::uint32_t> index_;  // by id: its position in heap_, NONE if absent
 };
 
 }  // namespace collsim::sim

@@ -24,7 +24,7 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
 
 void EventQueue::Lane::push(const Entry& e) {
   if (size_ == buffer_.size()) {
-    std::vector<Entry> bigger(buffer_.empty() ? 64 : 2 * buffer_.size());
+    core::HugeVector<Entry> bigger(buffer_.empty() ? 64 : 2 * buffer_.size());
     for (std::size_t i = 0; i < size_; ++i) {
       bigger[i] = buffer_[(head_ + i) & (buffer_.size() - 1)];
     }

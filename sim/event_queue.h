@@ -4,6 +4,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/huge_page_allocator.h"
 #include "core/time.h"
 
 namespace collsim::sim {
@@ -98,7 +99,7 @@ class EventQueue {
     std::int64_t delay = -1;  // the delay this lane takes; -1 = unassigned
 
    private:
-    std::vector<Entry> buffer_;
+    core::HugeVector<Entry> buffer_;
     std::size_t head_ = 0;
     std::size_t size_ = 0;
   };
@@ -123,10 +124,10 @@ class EventQueue {
   void pop_source(std::size_t source);
   bool pop_live(Entry& out, core::Time limit);
 
-  std::vector<Entry> heap_;
+  core::HugeVector<Entry> heap_;
   Lane lanes_[LANES + 1];
   Head heads_[LANES + 2];
-  std::vector<std::uint64_t> slot_key_;  // key of the live event in each slot, 0 = free
+  core::HugeVector<std::uint64_t> slot_key_;  // key of the live event in each slot, 0 = free
   std::vector<std::uint32_t> free_slots_;
   core::Time now_;
   std::uint64_t sequence_ = 0;

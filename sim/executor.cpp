@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/background_prefault.h"
+#include "core/huge_page_allocator.h"
 #include "sim/binding_links.h"
 #include "sim/link_classes.h"
 
@@ -385,10 +386,10 @@ class Executor final : private EventHandler, private TransferSink {
   std::vector<core::Time> route_latency_;
   std::vector<std::vector<std::uint32_t>> binding_;  // per route: routes_[i].binding
   LinkClasses classes_;                              // holds each routes_[i].usage
-  std::vector<std::uint32_t> slot_of_;               // op id -> slot
-  std::vector<OpState> ops_;  // by slot, plus a sentinel for the last slot's successors
-  std::vector<OpId> successors_;
-  std::vector<OpTiming> timings_;
+  core::HugeVector<std::uint32_t> slot_of_;          // op id -> slot
+  core::HugeVector<OpState> ops_;  // by slot, plus a sentinel for the last slot's successors
+  core::HugeVector<OpId> successors_;
+  core::HugeVector<OpTiming> timings_;
   std::vector<OpId> ready_;
   core::Time last_end_;
   std::size_t completed_ = 0;

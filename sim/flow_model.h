@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "core/huge_page_allocator.h"
 #include "sim/completion_heap.h"
 #include "sim/link_usage_recorder.h"
 #include "sim/max_min_solver.h"
@@ -65,7 +66,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
   TransferSink& sink_;
   MaxMinSolver solver_;
   LinkUsageRecorder usage_;
-  std::vector<FlowState> flows_;
+  core::HugeVector<FlowState> flows_;
   CompletionHeap completions_;  // by flow id
   std::uint64_t completion_seq_ = 0;
   EventHandle wake_;  // the event at completions_.top(), if any

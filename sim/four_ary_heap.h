@@ -1,15 +1,14 @@
 #pragma once
 
 #include <cstddef>
-#include <vector>
 
 namespace collsim::sim {
 
-// The two sift operations of a 4-ary min-heap stored in a vector (children of i at
-// 4i+1 .. 4i+4), shared by the event queue and the completion heap. `before(a, b)` is the
-// strict order; `placed(e, i)` is told every time entry e is stored at index i, for a heap
-// that tracks positions (a no-op otherwise). `e`, the entry that fills the hole at i, is
-// taken by value: the stores into the vector then cannot alias it.
+// The two sift operations of a 4-ary min-heap stored in a vector-like container (children
+// of i at 4i+1 .. 4i+4), shared by the event queue and the completion heap.
+// `before(a, b)` is the strict order; `placed(e, i)` is told every time entry e is stored
+// at index i, for a heap that tracks positions (a no-op otherwise). `e`, the entry that
+// fills the hole at i, is taken by value: the stores into the container then cannot alias it.
 // Complexity: sift_up O(log4 n) comparisons, sift_down O(4 log4 n).
 
 struct NotTracked {
@@ -18,9 +17,8 @@ struct NotTracked {
 };
 
 // Moves e up from the hole at index i until its parent is not after it, and stores it.
-template <class T, class Before, class Placed = NotTracked>
-void four_ary_sift_up(std::vector<T>& heap, std::size_t i, const T e, Before before,
-                      Placed placed = {}) {
+template <class Heap, class T, class Before, class Placed = NotTracked>
+void four_ary_sift_up(Heap& heap, std::size_t i, const T e, Before before, Placed placed = {}) {
   while (i > 0) {
     const std::size_t parent = (i - 1) / 4;
     if (!before(e, heap[parent])) {
@@ -35,9 +33,8 @@ void four_ary_sift_up(std::vector<T>& heap, std::size_t i, const T e, Before bef
 }
 
 // Moves e down from the hole at index i until no child is before it, and stores it.
-template <class T, class Before, class Placed = NotTracked>
-void four_ary_sift_down(std::vector<T>& heap, std::size_t i, const T e, Before before,
-                        Placed placed = {}) {
+template <class Heap, class T, class Before, class Placed = NotTracked>
+void four_ary_sift_down(Heap& heap, std::size_t i, const T e, Before before, Placed placed = {}) {
   const std::size_t n = heap.size();
   for (;;) {
     const std::size_t first = 4 * i + 1;

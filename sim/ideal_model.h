@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "core/huge_page_allocator.h"
 #include "sim/link_usage_recorder.h"
 #include "sim/network_model.h"
 
@@ -30,7 +31,7 @@ class IdealModel final : public NetworkModel, private EventHandler {
     TransferId transfer;
     std::span<const LinkId> links;
   };
-  std::vector<InFlight> in_flight_;  // a pool: an event's id is its slot
+  core::HugeVector<InFlight> in_flight_;  // a pool: an event's id is its slot
   std::vector<std::uint32_t> free_slots_;
 };
 

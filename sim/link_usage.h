@@ -4,6 +4,7 @@
 #include <span>
 #include <vector>
 
+#include "core/huge_page_allocator.h"
 #include "core/time.h"
 
 namespace collsim::sim {
@@ -44,7 +45,7 @@ class LinkUsage {
     std::uint32_t max_transfers = 0;
   };
   static_assert(sizeof(PerLink) == 32);
-  std::vector<PerLink> links_;
+  core::HugeVector<PerLink> links_;
 };
 
 }  // namespace collsim::sim

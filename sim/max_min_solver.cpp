@@ -50,7 +50,7 @@ MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
   LinkId narrowest = path.front();
   for (LinkId l : path) {
     const Link& link = links_[l];
-    alone = alone && link.entries.empty() && link.alone == NO_FLOW;
+    alone = alone && link.entries.size == 0 && link.alone == NO_FLOW;
     if (link.capacity < links_[narrowest].capacity) {
       narrowest = l;
     }
@@ -73,8 +73,8 @@ MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
   }
   for (std::uint32_t h = 0; h < path.size(); ++h) {
     Link& link = links_[path[h]];
-    flow.position[h] = static_cast<std::uint32_t>(link.entries.size());
-    link.entries.push_back(Entry{f, h, 0});
+    flow.position[h] = link.entries.size;
+    entries_.push_back(link.entries, Entry{f, h, 0});
     mark_dirty(path[h], true);
   }
   return f;
@@ -87,10 +87,10 @@ void MaxMinSolver::enter(FlowId f) {
   flow.alone = false;
   for (std::uint32_t h = 0; h < flow.path.size(); ++h) {
     Link& link = links_[flow.path[h]];
-    assert(link.entries.empty() && link.alone == f);
+    assert(link.entries.size == 0 && link.alone == f);
     link.alone = NO_FLOW;
     flow.position[h] = 0;
-    link.entries.push_back(Entry{f, h, flow.rate});
+    entries_.push_back(link.entries, Entry{f, h, flow.rate});
   }
 }
 
@@ -107,11 +107,12 @@ void MaxMinSolver::remove_flow(FlowId f) {
       Link& link = links_[flow.path[h]];
       link.load -= flow.rate;
       const std::uint32_t pos = flow.position[h];
-      const Entry moved = link.entries.back();
-      link.entries[pos] = moved;
+      const std::span<Entry> entries = entries_.items(link.entries);
+      const Entry moved = entries.back();
+      entries[pos] = moved;
       flows_[moved.flow].position[moved.hop] = pos;
-      link.entries.pop_back();
-      if (!link.entries.empty()) {
+      entries_.pop_back(link.entries);
+      if (link.entries.size > 0) {
         mark_dirty(flow.path[h], false);
       }
     }
@@ -141,7 +142,7 @@ void MaxMinSolver::freeze(FlowId f, std::int64_t rate, LinkId at) {
     sc.residual -= rate;
     sc.delta += rate - flow.rate;
     --sc.unfrozen;
-    link.entries[flow.position[h]].rate = rate;
+    entries_.items(link.entries)[flow.position[h]].rate = rate;
   }
 }
 
@@ -240,10 +241,10 @@ MaxMinSolver::LinkId MaxMinSolver::find_bottleneck(FlowId g) const {
   auto is_bottleneck = [&](LinkId l) {
     const Link& link = links_[l];
     const std::int64_t load = link.load + (link.touched == round_ ? scratch(link).delta : 0);
-    if (link.capacity - load >= static_cast<std::int64_t>(link.entries.size())) {
+    if (link.capacity - load >= static_cast<std::int64_t>(link.entries.size)) {
       return false;  // not saturated: room for every flow on it to grow
     }
-    for (const Entry& e : link.entries) {
+    for (const Entry& e : entries_.items(link.entries)) {
       if (e.rate > x) {
         return false;
       }
@@ -269,12 +270,13 @@ bool MaxMinSolver::check() {
   // A touched link whose flows are all in A (member_count counts them) has no outside flow
   // to examine; links the solve started from are always so.
   auto all_in_set = [&](const Link& link) {
-    return scratch(link).member_count == link.entries.size();
+    return scratch(link).member_count == link.entries.size;
   };
   for (FlowId f : set_) {
     const Flow& flow = flows_[f];
     const Link& bottleneck = links_[flow.frozen_at];
-    for (const Entry& e : all_in_set(bottleneck) ? std::span<const Entry>{} : bottleneck.entries) {
+    for (const Entry& e :
+         all_in_set(bottleneck) ? std::span<const Entry>{} : entries_.items(bottleneck.entries)) {
       // e.rate first: most entries fail it without a load of their flow's record.
       if (e.rate > flow.proposed && flows_[e.flow].in_set != solve_) {
         joining_.push_back(e.flow);  // it takes more than its fair share of f's bottleneck
@@ -285,12 +287,12 @@ bool MaxMinSolver::check() {
     }
     for (LinkId l : flow.path) {
       const Link& link = links_[l];
-      const auto n = static_cast<std::int64_t>(link.entries.size());
+      const auto n = static_cast<std::int64_t>(link.entries.size);
       if (all_in_set(link) || (link.capacity - link.load >= n &&
                                link.capacity - link.load - scratch(link).delta >= n)) {
         continue;  // no outside flow, or room to spare before and after: no one's bottleneck
       }
-      for (const Entry& e : link.entries) {
+      for (const Entry& e : entries_.items(link.entries)) {
         Flow& g = flows_[e.flow];
         if (g.in_set == solve_ || g.checked == round_) {
           continue;
@@ -330,7 +332,7 @@ std::span<const MaxMinSolver::FlowId> MaxMinSolver::solve() {
     // on it keeps its bottleneck elsewhere unless the re-filled flows change that link,
     // which check() examines.
     const bool grown = links_[l].dirty == (dirty_epoch_ << 1 | 1);
-    for (const Entry& e : links_[l].entries) {
+    for (const Entry& e : entries_.items(links_[l].entries)) {
       if (grown || flows_[e.flow].frozen_at == l) {
         join(e.flow);
       }

@@ -5,6 +5,9 @@
 #include <span>
 #include <vector>
 
+#include "core/huge_page_allocator.h"
+#include "sim/list_pool.h"
+
 namespace collsim::sim {
 
 // MaxMinSolver: max-min fair sharing of link bandwidth among flows (the fluid model of
@@ -106,11 +109,13 @@ class MaxMinSolver {
   // Records are laid out by cache line (64 bytes): adding or removing a flow touches one
   // line of each link it crosses and the first of its own two; a solve's per-link scratch
   // lives apart, in a dense array of the links it touches. At 16k ranks these records are
-  // tens of MB, far beyond the cache, so every line a send touches is a likely miss.
+  // tens of MB, far beyond the cache, so every line a send touches is a likely miss; links,
+  // flows and every link's entries (one ListPool) lie in huge pages, so that the miss is
+  // not also a TLB miss.
   struct alignas(64) Link {
     std::int64_t capacity = 0;
-    std::int64_t load = 0;  // sum of the committed rates of its flows
-    std::vector<Entry> entries;
+    std::int64_t load = 0;          // sum of the committed rates of its flows
+    ListPool<Entry>::List entries;  // in entries_
     // 2 · dirty_epoch_ when last marked, plus 1 if a flow joined it in that epoch.
     std::uint64_t dirty = 0;
     std::uint64_t touched = 0;  // round_ when it was last given scratch_[scratch]
@@ -165,8 +170,9 @@ class MaxMinSolver {
   Scratch& scratch(const Link& link) { return scratch_[link.scratch]; }
   const Scratch& scratch(const Link& link) const { return scratch_[link.scratch]; }
 
-  std::vector<Link> links_;
-  std::vector<Flow> flows_;
+  core::HugeVector<Link> links_;
+  core::HugeVector<Flow> flows_;
+  ListPool<Entry> entries_;  // every link's entries
   std::vector<FlowId> free_flows_;
   std::size_t active_ = 0;
   std::uint64_t solve_ = 0;

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
 namespace collsim::sim {
 
@@ -10,8 +9,8 @@ namespace collsim::sim {
 // record appended. Callers release an index by pushing it onto `released`. The flow model
 // and the solver both number their flows this way, so their ids agree for the same starts
 // and ends; the event queue numbers its cancellable slots so. O(1) amortised.
-template <class T>
-std::uint32_t take_reused_slot(std::vector<T>& items, std::vector<std::uint32_t>& released) {
+template <class Items, class Released>
+std::uint32_t take_reused_slot(Items& items, Released& released) {
   if (released.empty()) {
     items.emplace_back();
     return static_cast<std::uint32_t>(items.size() - 1);
