@@ -22,17 +22,13 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
 
 }  // namespace
 
-void EventQueue::Lane::push(const Entry& e) {
-  if (size_ == buffer_.size()) {
-    core::HugeVector<Entry> bigger(buffer_.empty() ? 64 : 2 * buffer_.size());
-    for (std::size_t i = 0; i < size_; ++i) {
-      bigger[i] = buffer_[(head_ + i) & (buffer_.size() - 1)];
-    }
-    buffer_ = std::move(bigger);
-    head_ = 0;
+void EventQueue::Lane::grow() {
+  core::HugeVector<Entry> bigger(buffer_.empty() ? 64 : 2 * buffer_.size());
+  for (std::size_t i = 0; i < size_; ++i) {
+    bigger[i] = buffer_[(head_ + i) & (buffer_.size() - 1)];
   }
-  buffer_[(head_ + size_) & (buffer_.size() - 1)] = e;
-  ++size_;
+  buffer_ = std::move(bigger);
+  head_ = 0;
 }
 
 void EventQueue::heap_push(const Entry& e) {

@@ -91,7 +91,17 @@ class EventQueue {
     bool empty() const { return size_ == 0; }
     const Entry& front() const { return buffer_[head_]; }
     const Entry& back() const { return buffer_[(head_ + size_ - 1) & (buffer_.size() - 1)]; }
-    void push(const Entry& e);
+    // Inline, so that the caller's entry is stored from registers: copying it from a
+    // temporary the caller has just written stalls on store forwarding, and exposes
+    // whatever store misses are still queued ahead of it (12% of the 16k two-level run's
+    // samples sat on that copy).
+    void push(const Entry& e) {
+      if (size_ == buffer_.size()) {
+        grow();
+      }
+      buffer_[(head_ + size_) & (buffer_.size() - 1)] = e;
+      ++size_;
+    }
     void pop() {
       head_ = (head_ + 1) & (buffer_.size() - 1);
       --size_;
@@ -99,6 +109,8 @@ class EventQueue {
     std::int64_t delay = -1;  // the delay this lane takes; -1 = unassigned
 
    private:
+    void grow();
+
     core::HugeVector<Entry> buffer_;
     std::size_t head_ = 0;
     std::size_t size_ = 0;
