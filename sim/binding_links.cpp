@@ -1,12 +1,12 @@
 #include "sim/binding_links.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace collsim::sim {
 
-std::vector<std::vector<std::uint32_t>> binding_links(
-    std::span<const std::span<const std::uint32_t>> routes, const LinkUsers& users,
-    std::span<const std::int64_t> capacities) {
+FlatLists binding_links(std::span<const std::span<const std::uint32_t>> routes,
+                        const LinkUsers& users, std::span<const std::int64_t> capacities) {
   auto on_route = [&](std::uint32_t r, std::uint32_t l) {
     return std::find(routes[r].begin(), routes[r].end(), l) != routes[r].end();
   };
@@ -31,11 +31,12 @@ std::vector<std::vector<std::uint32_t>> binding_links(
       }
     }
   }
-  std::vector<std::vector<std::uint32_t>> out(routes.size());
+  FlatLists out;
   for (std::uint32_t r = 0; r < routes.size(); ++r) {
+    out.start_list();
     for (std::uint32_t l : routes[r]) {
       if (implied[l] == 0) {
-        out[r].push_back(l);
+        out.push_back(l);
       }
     }
   }

@@ -2,8 +2,8 @@
 
 #include <cstdint>
 #include <span>
-#include <vector>
 
+#include "sim/flat_lists.h"
 #include "sim/link_users.h"
 
 namespace collsim::sim {
@@ -20,8 +20,7 @@ namespace collsim::sim {
 // capacities.size()). Returns, per route, its binding links in route order. Complexity: O(sum over
 // routes of length^2 · routes per link) in the worst case; in practice a few times the total route
 // length.
-std::vector<std::vector<std::uint32_t>> binding_links(
-    std::span<const std::span<const std::uint32_t>> routes, const LinkUsers& users,
-    std::span<const std::int64_t> capacities);
+FlatLists binding_links(std::span<const std::span<const std::uint32_t>> routes,
+                        const LinkUsers& users, std::span<const std::int64_t> capacities);
 
 }  // namespace collsim::sim

@@ -384,9 +384,9 @@ class Executor final : private EventHandler, private TransferSink {
   // Apart from routes_: every op that becomes ready reads it, and 8 bytes a route stay in
   // cache where 64 do not (at 16k ranks, 41k routes).
   std::vector<core::Time> route_latency_;
-  std::vector<std::vector<std::uint32_t>> binding_;  // per route: routes_[i].binding
-  LinkClasses classes_;                              // holds each routes_[i].usage
-  core::HugeVector<std::uint32_t> slot_of_;          // op id -> slot
+  FlatLists binding_;                        // per route: routes_[i].binding
+  LinkClasses classes_;                      // holds each routes_[i].usage
+  core::HugeVector<std::uint32_t> slot_of_;  // op id -> slot
   core::HugeVector<OpState> ops_;  // by slot, plus a sentinel for the last slot's successors
   core::HugeVector<OpId> successors_;
   core::HugeVector<OpTiming> timings_;

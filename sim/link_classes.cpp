@@ -29,14 +29,14 @@ LinkClasses link_classes(std::span<const std::span<const std::uint32_t>> routes,
     // Sorted by id within a class, so the previous link's representative is the lowest.
     out.representative[l] = same_as_previous ? out.representative[order[i - 1]] : l;
   }
-  out.route_links.resize(routes.size());
   std::vector<std::uint32_t> seen_by(num_links, static_cast<std::uint32_t>(routes.size()));
   for (std::uint32_t r = 0; r < routes.size(); ++r) {
+    out.route_links.start_list();
     for (std::uint32_t l : routes[r]) {
       const std::uint32_t rep = out.representative[l];
       if (seen_by[rep] != r) {
         seen_by[rep] = r;
-        out.route_links[r].push_back(rep);
+        out.route_links.push_back(rep);
       }
     }
   }

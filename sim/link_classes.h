@@ -4,6 +4,7 @@
 #include <span>
 #include <vector>
 
+#include "sim/flat_lists.h"
 #include "sim/link_users.h"
 
 namespace collsim::sim {
@@ -18,7 +19,7 @@ struct LinkClasses {
   // Per link: its class's representative; a link no route crosses is its own.
   std::vector<std::uint32_t> representative;
   // Per route: the representatives of the classes it crosses, each once, in route order.
-  std::vector<std::vector<std::uint32_t>> route_links;
+  FlatLists route_links;
 };
 
 // `users` is LinkUsers(routes, number of links). Complexity: O(T + L log L · d) for a

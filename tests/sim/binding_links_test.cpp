@@ -12,7 +12,13 @@ using Links = std::vector<std::uint32_t>;
 
 std::vector<Links> reduce(const std::vector<Links>& routes, const std::vector<std::int64_t>& caps) {
   std::vector<std::span<const std::uint32_t>> spans(routes.begin(), routes.end());
-  return binding_links(spans, LinkUsers(spans, caps.size()), caps);
+  const FlatLists flat = binding_links(spans, LinkUsers(spans, caps.size()), caps);
+  EXPECT_EQ(flat.size(), routes.size());
+  std::vector<Links> out;
+  for (std::size_t r = 0; r < flat.size(); ++r) {
+    out.emplace_back(flat[r].begin(), flat[r].end());
+  }
+  return out;
 }
 
 TEST(BindingLinks, ALinkAlwaysFollowedByANarrowerOneNeverBinds) {
