@@ -91,10 +91,7 @@ class EventQueue {
     bool empty() const { return size_ == 0; }
     const Entry& front() const { return buffer_[head_]; }
     const Entry& back() const { return buffer_[(head_ + size_ - 1) & (buffer_.size() - 1)]; }
-    // Inline, so that the caller's entry is stored from registers: copying it from a
-    // temporary the caller has just written stalls on store forwarding, and exposes
-    // whatever store misses are still queued ahead of it (12% of the 16k two-level run's
-    // samples sat on that copy).
+    // Inline, growth apart: nearly every event passes here (docs/engine.md, 12-03).
     void push(const Entry& e) {
       if (size_ == buffer_.size()) {
         grow();
