@@ -6,11 +6,6 @@
 #include <unistd.h>
 
 namespace collsim::core {
-namespace {
-
-constexpr std::size_t STEP = std::size_t{2} << 20;
-
-}  // namespace
 
 BackgroundPrefault::BackgroundPrefault(std::vector<std::span<std::byte>> ranges) {
   std::size_t total = 0;
@@ -35,22 +30,55 @@ BackgroundPrefault::~BackgroundPrefault() {
   }
 }
 
-void BackgroundPrefault::populate(std::vector<std::span<std::byte>> ranges) {
-#ifdef MADV_POPULATE_WRITE
-  const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+std::vector<BackgroundPrefault::Step> BackgroundPrefault::population_order(
+    std::span<const std::span<std::byte>> ranges, std::uintptr_t page) {
+  struct Left {  // a range's pages [begin, end) not yet planned; done: those that are
+    std::uintptr_t begin;
+    std::uintptr_t end;
+    std::uintptr_t done = 0;
+  };
+  std::vector<Left> left;
   for (const std::span<std::byte> r : ranges) {
     // Whole pages inside the range: a partial page may hold another object's bytes, which
     // populating would not change, but which is not this range's to ask about.
     const auto begin = (reinterpret_cast<std::uintptr_t>(r.data()) + page - 1) / page * page;
     const auto end = reinterpret_cast<std::uintptr_t>(r.data() + r.size()) / page * page;
-    for (std::uintptr_t at = begin; at < end; at += STEP) {
-      if (stop_.load(std::memory_order_relaxed)) {
-        return;
+    if (begin < end) {
+      left.push_back(Left{begin, end});
+    }
+  }
+  // The share of its range a Left has done (an order of hints: doubles are exact enough).
+  auto share = [](const Left& l) {
+    return static_cast<double>(l.done) / static_cast<double>(l.end - l.begin + l.done);
+  };
+  std::vector<Step> steps;
+  for (;;) {
+    Left* next = nullptr;
+    for (Left& l : left) {
+      if (l.begin < l.end && (next == nullptr || share(l) < share(*next))) {
+        next = &l;
       }
-      const std::size_t len = std::min<std::uintptr_t>(STEP, end - at);
-      if (madvise(reinterpret_cast<void*>(at), len, MADV_POPULATE_WRITE) != 0) {
-        return;  // an older kernel, or memory it will not populate: the faults stay where they were
-      }
+    }
+    if (next == nullptr) {
+      return steps;
+    }
+    // Down to the 2 MiB boundary below the end, so that each step covers one huge page.
+    const std::uintptr_t from = std::max(next->begin, (next->end - 1) / STEP * STEP);
+    steps.push_back(Step{from, next->end});
+    next->done += next->end - from;
+    next->end = from;
+  }
+}
+
+void BackgroundPrefault::populate(std::vector<std::span<std::byte>> ranges) {
+#ifdef MADV_POPULATE_WRITE
+  const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  for (const Step& s : population_order(ranges, page)) {
+    if (stop_.load(std::memory_order_relaxed)) {
+      return;
+    }
+    if (madvise(reinterpret_cast<void*>(s.begin), s.end - s.begin, MADV_POPULATE_WRITE) != 0) {
+      return;  // an older kernel, or memory it will not populate: the faults stay where they were
     }
   }
 #else

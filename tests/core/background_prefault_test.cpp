@@ -96,6 +96,33 @@ TEST(BackgroundPrefault, DestructionStopsEarlyAndJoins) {
   EXPECT_LT(m.resident_pages(0, bytes), bytes / page_size() / 2);
 }
 
+TEST(BackgroundPrefault, PopulatesEachRangeFromItsEndKeepingTheRangesInStep) {
+  // Range a: 6 MiB starting 1 MiB past a 2 MiB boundary; range b: 3 MiB on a boundary,
+  // where the owner writes both from the front. Addresses only: nothing is touched.
+  constexpr std::uintptr_t MIB = std::uintptr_t{1} << 20;
+  constexpr std::uintptr_t A = 1001 * 2 * MIB + MIB;
+  constexpr std::uintptr_t B = 3000 * 2 * MIB;
+  auto range = [](std::uintptr_t at, std::uintptr_t bytes) {
+    return std::span<std::byte>(reinterpret_cast<std::byte*>(at), bytes);
+  };
+  const std::vector<std::span<std::byte>> ranges{range(A, 6 * MIB), range(B, 3 * MIB)};
+  using Step = BackgroundPrefault::Step;
+  const std::vector<Step> steps = BackgroundPrefault::population_order(ranges, 4096);
+  auto step = [](std::uintptr_t begin, std::uintptr_t end) { return Step{begin, end}; };
+  const std::vector<Step> expected{
+      step(A + 5 * MIB, A + 6 * MIB),  // a's end, down to its 2 MiB boundary (1/6 done)
+      step(B + 2 * MIB, B + 3 * MIB),  // b, 0 done (1/3)
+      step(A + 3 * MIB, A + 5 * MIB),  // a at 1/6: 3/6
+      step(B, B + 2 * MIB),            // b at 1/3: all
+      step(A + MIB, A + 3 * MIB),      // only a is left
+      step(A, A + MIB)};
+  ASSERT_EQ(steps.size(), expected.size());
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    EXPECT_EQ(steps[i].begin, expected[i].begin) << i;
+    EXPECT_EQ(steps[i].end, expected[i].end) << i;
+  }
+}
+
 TEST(BackgroundPrefault, SpareCapacityIsTheUnwrittenTailOfAVector) {
   std::vector<std::uint32_t> v(10);
   v.reserve(100);
