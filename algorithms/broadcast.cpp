@@ -17,44 +17,51 @@ std::vector<DepList> tree_broadcast(ScheduleBuilder& b, TreeRun& run,
   auto root_has = [&](std::size_t j) -> const DepList& {
     return root_ready.empty() ? none : root_ready[j];
   };
-  // By (vertex, chunk): the send that brought the chunk to the vertex.
-  core::HugeVector<OpId> received(tree.size() * k, NO_OP);
+  // By (chunk, vertex): the send that brought the chunk to the vertex.
+  const std::size_t n = tree.size();
+  core::HugeVector<OpId> received(n * k, NO_OP);
   // By vertex: the level at which it received from its parent.
-  std::vector<std::uint32_t> level(tree.size(), 0);
+  std::vector<std::uint32_t> level(n, 0);
   std::uint32_t deepest = 0;
-  for (std::uint32_t v : tree.bfs_order()) {
+  const auto order = tree.bfs_order();
+  auto send_down = [&](std::uint32_t v, std::size_t j) {
     const auto children = tree.children(v);
-    if (children.empty()) {
-      continue;
-    }
     const std::uint32_t base = v == root ? 0 : level[v] + 1;
-    for (std::size_t j = 0; j < k; ++j) {
-      DepList data = v == root ? root_has(j) : DepList{received[v * k + j]};
-      if (!options.pipeline) {
-        if (v == root) {
-          append(data, root_has(k - 1));
-        } else {
-          data.push_back(received[v * k + k - 1]);
-        }
+    DepList data = v == root ? root_has(j) : DepList{received[j * n + v]};
+    if (!options.pipeline) {
+      if (v == root) {
+        append(data, root_has(k - 1));
+      } else {
+        data.push_back(received[(k - 1) * n + v]);
       }
-      for (std::size_t i = 0; i < children.size(); ++i) {
-        const std::uint32_t c = children[i];
-        DepList deps = data;
-        if (run.discipline.single_port) {
-          deps.push_back(run.last_send[v]);
-        } else if (j > 0) {
-          deps.push_back(received[c * k + j - 1]);
-        }
-        const auto at = base + (run.discipline.single_port ? static_cast<std::uint32_t>(i) : 0);
-        Label label = run.label;
-        label.step = run.next_step + at;
-        label.chunk = static_cast<std::uint32_t>(j);
-        const OpId s =
-            b.send(tree.rank(v), tree.rank(c), run.chunks[j], Combine::COPY, label, deps);
-        received[c * k + j] = s;
-        run.last_send[v] = s;
-        level[c] = at;
-        deepest = std::max(deepest, at + 1);
+    }
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      const std::uint32_t c = children[i];
+      DepList deps = data;
+      if (run.discipline.single_port) {
+        deps.push_back(run.last_send[v]);
+      } else if (j > 0) {
+        deps.push_back(received[(j - 1) * n + c]);
+      }
+      const auto at = base + (run.discipline.single_port ? static_cast<std::uint32_t>(i) : 0);
+      Label label = run.label;
+      label.step = run.next_step + at;
+      label.chunk = static_cast<std::uint32_t>(j);
+      const OpId s = b.send(tree.rank(v), tree.rank(c), run.chunks[j], Combine::COPY, label, deps);
+      received[j * n + c] = s;
+      run.last_send[v] = s;
+      level[c] = at;
+      deepest = std::max(deepest, at + 1);
+    }
+  };
+  // BFS: parents before children. Pipelined, chunk by chunk (ops in about the order they
+  // can run, see tree_reduce); unpipelined, a vertex forwards only once it holds the last
+  // chunk, so vertex by vertex.
+  for (std::size_t outer = 0; outer < (options.pipeline ? k : n); ++outer) {
+    for (std::size_t inner = 0; inner < (options.pipeline ? n : k); ++inner) {
+      const std::uint32_t v = order[options.pipeline ? inner : outer];
+      if (!tree.children(v).empty()) {
+        send_down(v, options.pipeline ? outer : inner);
       }
     }
   }
@@ -63,9 +70,9 @@ std::vector<DepList> tree_broadcast(ScheduleBuilder& b, TreeRun& run,
   std::vector<DepList> done(tree.size());
   for (std::uint32_t v = 0; v < tree.size(); ++v) {
     if (v != root) {
-      done[v] = {received[v * k + k - 1]};
+      done[v] = {received[(k - 1) * n + v]};
     } else if (!tree.children(root).empty()) {
-      done[v] = {received[tree.children(root)[0] * k + k - 1]};
+      done[v] = {received[(k - 1) * n + tree.children(root)[0]]};
     } else {
       for (std::size_t j = 0; j < k; ++j) {
         append(done[v], root_has(j));

@@ -15,13 +15,16 @@ std::vector<DepList> tree_reduce(ScheduleBuilder& b, TreeRun& run, const Generat
   auto ready_of = [&](std::uint32_t v) -> const DepList& {
     return ready.empty() ? none : ready[v];
   };
-  // By (child vertex, chunk): the send into its parent and the op after which the parent
+  // By (chunk, child vertex): the send into its parent and the op after which the parent
   // holds the combined chunk. (Tens of MB at 16k ranks: huge pages spare the page faults.)
-  core::HugeVector<OpId> recv_send(tree.size() * k, NO_OP);
-  core::HugeVector<OpId> recv_data(tree.size() * k, NO_OP);
+  const std::size_t n = tree.size();
+  core::HugeVector<OpId> recv_send(n * k, NO_OP);
+  core::HugeVector<OpId> recv_data(n * k, NO_OP);
   const auto order = tree.bfs_order();
   // Reverse BFS: children before parents, and siblings in reverse send order, which is the
-  // order serial receives take them in.
+  // order serial receives take them in. First each vertex's step and the sibling its parent
+  // receives before it.
+  std::vector<std::uint32_t> before(n, NO_VERTEX);
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
     const std::uint32_t v = *it;
     const std::uint32_t parent = tree.parent(v);
@@ -32,44 +35,55 @@ std::vector<DepList> tree_reduce(ScheduleBuilder& b, TreeRun& run, const Generat
     for (std::uint32_t c : tree.children(v)) {
       level = std::max(level, run.up_step[c] + 1);
     }
-    // The sibling the parent receives before v: the next one in the parent's send order.
-    std::uint32_t before = NO_VERTEX;
     if (run.discipline.serial_receives) {
       const auto siblings = tree.children(parent);
       const auto pos = std::find(siblings.begin(), siblings.end(), v);
       if (pos + 1 != siblings.end()) {
-        before = *(pos + 1);
-        level = std::max(level, run.up_step[before] + 1);
+        before[v] = *(pos + 1);
+        level = std::max(level, run.up_step[before[v]] + 1);
       }
     }
     run.up_step[v] = level;
-    for (std::size_t j = 0; j < k; ++j) {
-      DepList deps;
-      if (tree.children(v).empty()) {
-        deps = ready_of(v);
+  }
+  auto send_up = [&](std::uint32_t v, std::size_t j) {
+    const std::uint32_t parent = tree.parent(v);
+    DepList deps;
+    if (tree.children(v).empty()) {
+      deps = ready_of(v);
+    }
+    for (std::uint32_t c : tree.children(v)) {
+      deps.push_back(recv_data[j * n + c]);
+      if (!options.pipeline) {
+        deps.push_back(recv_send[(k - 1) * n + c]);
       }
-      for (std::uint32_t c : tree.children(v)) {
-        deps.push_back(recv_data[c * k + j]);
-        if (!options.pipeline) {
-          deps.push_back(recv_send[c * k + k - 1]);
-        }
+    }
+    deps.push_back(run.last_send[v]);
+    if (before[v] != NO_VERTEX) {
+      deps.push_back(recv_send[j * n + before[v]]);
+    }
+    Label label = run.label;
+    label.step = run.next_step + run.up_step[v];
+    label.chunk = static_cast<std::uint32_t>(j);
+    // Later chunks on the connection wait for chunk 0 (FIFO), which already waited for the
+    // receiver; a REDUCE op has no such chain and waits itself.
+    const bool receiver = j == 0 || options.emit_reduce_ops;
+    const Receipt r =
+        reducing_receive(b, options.emit_reduce_ops, tree.rank(v), tree.rank(parent), run.chunks[j],
+                         label, deps, receiver ? ready_of(parent) : none);
+    recv_send[j * n + v] = r.send;
+    recv_data[j * n + v] = r.data;
+    run.last_send[v] = r.send;
+  };
+  // Then the sends. Pipelined, chunk by chunk: ops come out close to the order they can
+  // run in (a chunk's sends up the tree, then the next chunk's), the executor's run order,
+  // so its set-up walks the schedule and its own state in step. Unpipelined, a vertex waits
+  // for its children's last chunk, so vertex by vertex.
+  for (std::size_t outer = 0; outer < (options.pipeline ? k : n); ++outer) {
+    for (std::size_t inner = 0; inner < (options.pipeline ? n : k); ++inner) {
+      const std::uint32_t v = order[n - 1 - (options.pipeline ? inner : outer)];
+      if (tree.parent(v) != NO_VERTEX) {
+        send_up(v, options.pipeline ? outer : inner);
       }
-      deps.push_back(run.last_send[v]);
-      if (before != NO_VERTEX) {
-        deps.push_back(recv_send[before * k + j]);
-      }
-      Label label = run.label;
-      label.step = run.next_step + level;
-      label.chunk = static_cast<std::uint32_t>(j);
-      // Later chunks on the connection wait for chunk 0 (FIFO), which already waited for
-      // the receiver; a REDUCE op has no such chain and waits itself.
-      const bool receiver = j == 0 || options.emit_reduce_ops;
-      const Receipt r =
-          reducing_receive(b, options.emit_reduce_ops, tree.rank(v), tree.rank(parent),
-                           run.chunks[j], label, deps, receiver ? ready_of(parent) : none);
-      recv_send[v * k + j] = r.send;
-      recv_data[v * k + j] = r.data;
-      run.last_send[v] = r.send;
     }
   }
 
@@ -84,7 +98,7 @@ std::vector<DepList> tree_reduce(ScheduleBuilder& b, TreeRun& run, const Generat
       reduced[j] = ready_of(root);
     }
     for (std::uint32_t c : tree.children(root)) {
-      reduced[j].push_back(recv_data[c * k + j]);
+      reduced[j].push_back(recv_data[j * n + c]);
     }
   }
   run.next_step += root_level;

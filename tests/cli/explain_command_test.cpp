@@ -75,7 +75,14 @@ TEST(ExplainCommand, JsonParsesAndCarriesTheCounts) {
   EXPECT_EQ(op["step"], 0);
   EXPECT_EQ(op["tree"], 0);
   EXPECT_EQ(op["deps"], nlohmann::json::array());
-  EXPECT_EQ(j["ops"][1]["deps"], nlohmann::json::array({0}));
+  // Ops come chunk by chunk: the other chain ends' chunk 0 next (rank 7, a leaf too), and
+  // rank 15's chunk 1 waits for its chunk 0 on the same connection (FIFO).
+  EXPECT_EQ(j["ops"][1]["src"], 7);
+  EXPECT_EQ(j["ops"][1]["deps"], nlohmann::json::array());
+  const nlohmann::json& next = j["ops"][4];
+  EXPECT_EQ(next["src"], 15);
+  EXPECT_EQ(next["chunk"], 1);
+  EXPECT_EQ(next["deps"], nlohmann::json::array({op["id"]}));
 }
 
 TEST(ExplainCommand, RingByRankAndCountsOnly) {
