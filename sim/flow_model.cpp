@@ -24,9 +24,15 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
     flows_.resize(static_cast<std::size_t>(f) + 1);
   }
   FlowState& s = flows_[f];
-  s = FlowState{id,           core::to_picobytes(bytes), solver_.rate(f),
-                queue_.now(), route.usage_links(),       {}};
-  usage_.enter(s.links, queue_.now());
+  const std::span<const LinkId> links = route.usage_links();
+  s = FlowState{core::to_picobytes(bytes),
+                solver_.rate(f),
+                queue_.now(),
+                links.data(),
+                {},
+                id,
+                static_cast<std::uint32_t>(links.size())};
+  usage_.enter(links, queue_.now());
   if (s.rate > 0) {
     // Alone on its path: its rate is final until something joins it, which in a ring is
     // mostly never, so its completion is an event of its own (at a fixed delay, it takes
@@ -95,7 +101,7 @@ void FlowModel::finish(FlowId f) {
   FlowState& s = flows_[f];
   s.completion = {};
   const TransferId transfer = s.transfer;
-  usage_.leave(s.links, queue_.now());
+  usage_.leave({s.links, s.link_count}, queue_.now());
   solver_.remove_flow(f);
   if (solver_.needs_solve()) {
     request_solve();

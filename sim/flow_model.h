@@ -45,14 +45,17 @@ class FlowModel final : public NetworkModel, private EventHandler {
  private:
   using FlowId = MaxMinSolver::FlowId;  // the solver's flow ids, reused LIFO
 
-  struct FlowState {  // by solver flow id
-    TransferId transfer = 0;
+  // By solver flow id; one cache line, so a flow's start and end touch one line here.
+  struct alignas(64) FlowState {
     core::Picobytes remaining = 0;
     std::int64_t rate = 0;
     core::Time since;               // when `remaining` was last brought up to date
-    std::span<const LinkId> links;  // Route::usage_links(), for the link-usage bookkeeping
+    const LinkId* links = nullptr;  // Route::usage_links(), for the link-usage bookkeeping
     EventHandle completion;         // its own completion event, until a solve moves it
+    TransferId transfer = 0;
+    std::uint32_t link_count = 0;
   };
+  static_assert(sizeof(FlowState) == 64);
 
   void on_event(std::uint8_t kind, std::uint32_t id) override;
   void request_solve();
