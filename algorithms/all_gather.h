@@ -27,4 +27,11 @@ std::vector<DepList> ring_all_gather(ScheduleBuilder& b, RingRun& run,
                                      const GenerateOptions& options,
                                      std::span<const DepList> owned);
 
+// The same block on several rings side by side, step by step across all of them (see the
+// multi-ring ring_reduce_scatter). `owned[r]` is ring r's `owned`; `owned` may be empty
+// for all. Returns each ring's result, in the order of `runs`.
+std::vector<std::vector<DepList>> ring_all_gather(ScheduleBuilder& b, std::span<RingRun> runs,
+                                                  const GenerateOptions& options,
+                                                  std::span<const std::span<const DepList>> owned);
+
 }  // namespace collsim::algorithms

@@ -31,4 +31,13 @@ std::vector<DepList> ring_reduce_scatter(ScheduleBuilder& b, RingRun& run,
                                          const GenerateOptions& options,
                                          std::span<const DepList> ready);
 
+// The same block on several rings side by side (the shards of a two-level AllReduce, a
+// ring's channels), emitted step by step across all of them: step 0 of every ring, then
+// step 1, ... (rings of fewer steps drop out), so op ids follow the order ops can run in,
+// which is the executor's run order (docs/algorithms.md). `ready[r]` is ring r's `ready`;
+// `ready` may be empty for all. Returns each ring's result, in the order of `runs`.
+std::vector<std::vector<DepList>> ring_reduce_scatter(
+    ScheduleBuilder& b, std::span<RingRun> runs, const GenerateOptions& options,
+    std::span<const std::span<const DepList>> ready);
+
 }  // namespace collsim::algorithms

@@ -55,6 +55,9 @@ Schedule ring_segments_collective(Collective collective, core::Bytes bytes,
     shape.set_collective(collective, std::move(owner));
   }
   return build_schedule(std::move(shape), [&](ScheduleBuilder& b) {
+    // One ring per channel, side by side, step by step.
+    std::vector<RingRun> runs;
+    runs.reserve(channels);
     for (std::uint32_t c = 0; c < channels; ++c) {
       std::vector<Rank> ring = ring_order(layout, c);
       Segments segments;
@@ -68,16 +71,20 @@ Schedule ring_segments_collective(Collective collective, core::Bytes bytes,
       }
       Label label;
       label.channel = static_cast<std::uint16_t>(c);
-      RingRun run(std::move(ring), std::move(segments), label);
-      std::vector<DepList> owned;
-      if (collective != Collective::ALL_GATHER) {
+      runs.emplace_back(std::move(ring), std::move(segments), label);
+    }
+    std::vector<std::vector<DepList>> owned;
+    if (collective != Collective::ALL_GATHER) {
+      for (RingRun& run : runs) {
         run.label.phase = Phase::REDUCE_SCATTER;
-        owned = ring_reduce_scatter(b, run, options, {});
       }
-      if (collective != Collective::REDUCE_SCATTER) {
+      owned = ring_reduce_scatter(b, runs, options, {});
+    }
+    if (collective != Collective::REDUCE_SCATTER) {
+      for (RingRun& run : runs) {
         run.label.phase = Phase::ALL_GATHER;
-        ring_all_gather(b, run, options, owned);
       }
+      ring_all_gather(b, runs, options, spans_of(owned));
     }
   });
 }

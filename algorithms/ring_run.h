@@ -48,4 +48,10 @@ struct RingRun {
   std::uint32_t next_step = 0;
 };
 
+// Each ring's dependency lists as a span, for the blocks that take several rings at once.
+inline std::vector<std::span<const DepList>> spans_of(
+    const std::vector<std::vector<DepList>>& per_ring) {
+  return {per_ring.begin(), per_ring.end()};
+}
+
 }  // namespace collsim::algorithms

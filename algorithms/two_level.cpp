@@ -99,10 +99,14 @@ Schedule generate_two_level(Collective collective, core::Bytes bytes, const Rank
           segments.add_segment(mine);
         }
         intra.emplace_back(std::move(ranks), std::move(segments), label);
-        const std::vector<DepList> result = ring_reduce_scatter(b, intra.back(), options, {});
+      }
+      // Every node's ring side by side, step by step (ids in run order).
+      const std::vector<std::vector<DepList>> result = ring_reduce_scatter(b, intra, options, {});
+      for (Rank x = 0; x < n; ++x) {
+        const Rank g = layout.node_size(x);
         for (Rank q = 0; q < g; ++q) {
-          for (std::size_t j = 0; j < intra.back().segments[q].size(); ++j) {
-            owned[x * shards + q + j * g] = result[intra.back().segments.first_index(q) + j];
+          for (std::size_t j = 0; j < intra[x].segments[q].size(); ++j) {
+            owned[x * shards + q + j * g] = result[x][intra[x].segments.first_index(q) + j];
           }
         }
       }
@@ -112,12 +116,18 @@ Schedule generate_two_level(Collective collective, core::Bytes bytes, const Rank
       std::vector<DepList> done(std::size_t{n} * shards);
       std::uint32_t inter_end = shards - 1;
       label.phase = Phase::INTER_ALL_REDUCE;
+      // ready[s][x]: when shard s's owner in node x holds it reduced over the node.
+      std::vector<std::vector<DepList>> ready(shards, std::vector<DepList>(n));
       for (Rank s = 0; s < shards; ++s) {
-        std::vector<DepList> ready(n);
         for (Rank x = 0; x < n; ++x) {
-          ready[x] = owned[x * shards + s];
+          ready[s][x] = owned[x * shards + s];
         }
-        if (ring) {
+      }
+      if (ring) {
+        // One ring per shard, all side by side, step by step.
+        std::vector<RingRun> runs;
+        runs.reserve(shards);
+        for (Rank s = 0; s < shards; ++s) {
           std::vector<Rank> ranks(n);
           Segments segments;
           std::vector<PieceId> pieces(k);
@@ -128,16 +138,21 @@ Schedule generate_two_level(Collective collective, core::Bytes bytes, const Rank
             }
             segments.add_segment(pieces);
           }
-          RingRun run(std::move(ranks), std::move(segments), label);
-          run.next_step = shards - 1;
-          const std::vector<DepList> reduced = ring_reduce_scatter(b, run, options, ready);
-          const std::vector<DepList> at = ring_all_gather(b, run, options, reduced);
-          for (Rank x = 0; x < n; ++x) {
-            done[x * shards + s] = at[x];
-          }
-          inter_end = std::max(inter_end, run.next_step);
-          continue;
+          runs.emplace_back(std::move(ranks), std::move(segments), label);
+          runs.back().next_step = shards - 1;
         }
+        const std::vector<std::vector<DepList>> reduced =
+            ring_reduce_scatter(b, runs, options, spans_of(ready));
+        const std::vector<std::vector<DepList>> at =
+            ring_all_gather(b, runs, options, spans_of(reduced));
+        for (Rank s = 0; s < shards; ++s) {
+          for (Rank x = 0; x < n; ++x) {
+            done[x * shards + s] = at[s][x];
+          }
+          inter_end = std::max(inter_end, runs[s].next_step);
+        }
+      }
+      for (Rank s = 0; s < shards && !ring; ++s) {
         for (std::uint32_t t = 0; t < 2; ++t) {
           std::vector<PieceId> chunks(k);
           for (std::uint32_t j = 0; j < k; ++j) {
@@ -146,7 +161,7 @@ Schedule generate_two_level(Collective collective, core::Bytes bytes, const Rank
           label.tree = static_cast<std::uint8_t>(t);
           TreeRun run(trees[s * 2 + t], std::move(chunks), label, {});
           run.next_step = shards - 1;
-          const std::vector<DepList> reduced = tree_reduce(b, run, options, ready);
+          const std::vector<DepList> reduced = tree_reduce(b, run, options, ready[s]);
           const std::vector<DepList> at = tree_broadcast(b, run, options, reduced);
           for (Rank x = 0; x < n; ++x) {
             append(done[x * shards + s], at[x]);
@@ -156,20 +171,21 @@ Schedule generate_two_level(Collective collective, core::Bytes bytes, const Rank
         label.tree = 0;
       }
 
-      // 3. Intra-node all-gather on the reduce-scatter's rings.
+      // 3. Intra-node all-gather on the reduce-scatter's rings, side by side.
+      std::vector<std::vector<DepList>> have(n);
       for (Rank x = 0; x < n; ++x) {
         RingRun& run = intra[x];
         const Rank g = layout.node_size(x);
-        std::vector<DepList> have(run.segments.pieces().size());
+        have[x].resize(run.segments.pieces().size());
         for (Rank q = 0; q < g; ++q) {
           for (std::size_t j = 0; j < run.segments[q].size(); ++j) {
-            have[run.segments.first_index(q) + j] = done[x * shards + q + j * g];
+            have[x][run.segments.first_index(q) + j] = done[x * shards + q + j * g];
           }
         }
         run.label.phase = Phase::INTRA_ALL_GATHER;
         run.next_step = inter_end;
-        ring_all_gather(b, run, options, have);
       }
+      ring_all_gather(b, intra, options, spans_of(have));
     }
   });
 }

@@ -163,9 +163,16 @@ TEST(Ring, ChannelsAreIndependentAndLabelled) {
   // 2(p−1)/p of each 500-byte half: 1.5 · 500 · 4 ranks.
   EXPECT_EQ(per_channel[0], 3000);
   EXPECT_EQ(per_channel[1], 3000);
-  // Channel 1's ring is 1 0 3 2: its first send leaves rank 1 for rank 0.
-  EXPECT_EQ(s.op(24).src, 1u);
-  EXPECT_EQ(s.op(24).dst, 0u);
+  // Channels side by side, step by step: channel 0's four step-0 sends, then channel 1's,
+  // whose ring is 1 0 3 2: its first send leaves rank 1 for rank 0.
+  for (OpId i = 0; i < 4; ++i) {
+    EXPECT_EQ(s.op(i).label.channel, 0u);
+    EXPECT_EQ(s.op(i).label.step, 0u);
+  }
+  EXPECT_EQ(s.op(4).label.channel, 1u);
+  EXPECT_EQ(s.op(4).label.step, 0u);
+  EXPECT_EQ(s.op(4).src, 1u);
+  EXPECT_EQ(s.op(4).dst, 0u);
 }
 
 TEST(Ring, BuildingBlocksOwnAndGatherByRank) {
