@@ -1,6 +1,5 @@
 #include "algorithms/all_gather.h"
 
-#include <algorithm>
 #include <utility>
 
 namespace collsim::algorithms {
@@ -82,26 +81,7 @@ class AllGatherSteps {
 std::vector<std::vector<DepList>> ring_all_gather(ScheduleBuilder& b, std::span<RingRun> runs,
                                                   const GenerateOptions& options,
                                                   std::span<const std::span<const DepList>> owned) {
-  std::vector<AllGatherSteps> rings;
-  rings.reserve(runs.size());
-  std::uint32_t steps = 0;
-  for (std::size_t r = 0; r < runs.size(); ++r) {
-    rings.emplace_back(runs[r], options, owned.empty() ? std::span<const DepList>{} : owned[r]);
-    steps = std::max(steps, rings.back().steps());
-  }
-  for (std::uint32_t t = 0; t < steps; ++t) {
-    for (AllGatherSteps& ring : rings) {
-      if (t < ring.steps()) {
-        ring.emit_step(b, t);
-      }
-    }
-  }
-  std::vector<std::vector<DepList>> done;
-  done.reserve(rings.size());
-  for (AllGatherSteps& ring : rings) {
-    done.push_back(ring.finish());
-  }
-  return done;
+  return emit_side_by_side<AllGatherSteps>(b, runs, options, owned);
 }
 
 std::vector<DepList> ring_all_gather(ScheduleBuilder& b, RingRun& run,

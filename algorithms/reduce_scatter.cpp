@@ -1,6 +1,5 @@
 #include "algorithms/reduce_scatter.h"
 
-#include <algorithm>
 #include <utility>
 
 namespace collsim::algorithms {
@@ -85,26 +84,7 @@ class ReduceScatterSteps {
 std::vector<std::vector<DepList>> ring_reduce_scatter(
     ScheduleBuilder& b, std::span<RingRun> runs, const GenerateOptions& options,
     std::span<const std::span<const DepList>> ready) {
-  std::vector<ReduceScatterSteps> rings;
-  rings.reserve(runs.size());
-  std::uint32_t steps = 0;
-  for (std::size_t r = 0; r < runs.size(); ++r) {
-    rings.emplace_back(runs[r], options, ready.empty() ? std::span<const DepList>{} : ready[r]);
-    steps = std::max(steps, rings.back().steps());
-  }
-  for (std::uint32_t s = 0; s < steps; ++s) {
-    for (ReduceScatterSteps& ring : rings) {
-      if (s < ring.steps()) {
-        ring.emit_step(b, s);
-      }
-    }
-  }
-  std::vector<std::vector<DepList>> owned;
-  owned.reserve(rings.size());
-  for (ReduceScatterSteps& ring : rings) {
-    owned.push_back(ring.finish());
-  }
-  return owned;
+  return emit_side_by_side<ReduceScatterSteps>(b, runs, options, ready);
 }
 
 std::vector<DepList> ring_reduce_scatter(ScheduleBuilder& b, RingRun& run,

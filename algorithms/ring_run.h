@@ -1,9 +1,11 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
 
+#include "algorithms/generate_options.h"
 #include "algorithms/schedule.h"
 #include "algorithms/schedule_builder.h"
 
@@ -47,6 +49,37 @@ struct RingRun {
   std::vector<OpId> last_recv;  // by position: the last send into position i
   std::uint32_t next_step = 0;
 };
+
+// Runs a ring block on several rings side by side, step by step across all of them: step 0
+// of every ring, then step 1, ... (rings of fewer steps drop out). `Steps` is the block on
+// one ring: constructed from (run, options, its input), it has steps(), emit_step(b, s) and
+// finish() (its result). `inputs[r]` is ring r's input; `inputs` may be empty for all.
+// Returns each ring's result, in the order of `runs`.
+template <class Steps>
+std::vector<std::vector<DepList>> emit_side_by_side(
+    ScheduleBuilder& b, std::span<RingRun> runs, const GenerateOptions& options,
+    std::span<const std::span<const DepList>> inputs) {
+  std::vector<Steps> rings;
+  rings.reserve(runs.size());
+  std::uint32_t steps = 0;
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    rings.emplace_back(runs[r], options, inputs.empty() ? std::span<const DepList>{} : inputs[r]);
+    steps = std::max(steps, rings.back().steps());
+  }
+  for (std::uint32_t s = 0; s < steps; ++s) {
+    for (Steps& ring : rings) {
+      if (s < ring.steps()) {
+        ring.emit_step(b, s);
+      }
+    }
+  }
+  std::vector<std::vector<DepList>> results;
+  results.reserve(rings.size());
+  for (Steps& ring : rings) {
+    results.push_back(ring.finish());
+  }
+  return results;
+}
 
 // Each ring's dependency lists as a span, for the blocks that take several rings at once.
 inline std::vector<std::span<const DepList>> spans_of(
