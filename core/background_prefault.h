@@ -7,6 +7,8 @@
 #include <thread>
 #include <vector>
 
+#include "core/huge_page_allocator.h"
+
 namespace collsim::core {
 
 // BackgroundPrefault: a helper thread asks the kernel to back ranges of freshly reserved
@@ -38,7 +40,7 @@ class BackgroundPrefault {
   BackgroundPrefault& operator=(const BackgroundPrefault&) = delete;
 
   static constexpr std::size_t MIN_BYTES = std::size_t{8} << 20;
-  static constexpr std::size_t STEP = std::size_t{2} << 20;
+  static constexpr std::size_t STEP = HUGE_PAGE;  // one huge page a step
 
   // The pages the helper populates, in its order (see Order above): whole pages of
   // `page` bytes inside the ranges, each range from its end, in steps that end at the

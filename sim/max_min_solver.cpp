@@ -56,7 +56,6 @@ MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
     }
   }
   ++active_;
-  flow.alone = alone;
   if (alone) {
     flow.rate = links_[narrowest].capacity;
     flow.frozen_at = narrowest;
@@ -84,7 +83,6 @@ MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
 // it has: no solve is owed for it.
 void MaxMinSolver::enter(FlowId f) {
   Flow& flow = flows_[f];
-  flow.alone = false;
   for (std::uint32_t h = 0; h < flow.path.size(); ++h) {
     Link& link = links_[flow.path[h]];
     assert(link.entries.size == 0 && link.alone == f);
@@ -97,7 +95,9 @@ void MaxMinSolver::enter(FlowId f) {
 void MaxMinSolver::remove_flow(FlowId f) {
   Flow& flow = flows_[f];
   assert(!flow.path.empty());
-  if (flow.alone) {
+  // Alone, it is every path link's alone flow; entered, none of them has one (a link with
+  // entries never does).
+  if (links_[flow.path.front()].alone == f) {
     for (LinkId l : flow.path) {
       links_[l].load = 0;
       links_[l].alone = NO_FLOW;

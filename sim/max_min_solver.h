@@ -141,7 +141,6 @@ class MaxMinSolver {
     std::uint64_t frozen = 0;   // round_ when filling froze it
     std::uint64_t checked = 0;  // round_ when its bottleneck was last checked
     LinkId frozen_at = 0;       // a bottleneck of it (see Bottlenecks above)
-    bool alone = false;         // not entered on its links (see Flows alone on their links)
   };
   static_assert(sizeof(Flow) == 128);
   struct Share {  // a heap key: residual / unfrozen of `link` when pushed

@@ -6,9 +6,9 @@ namespace collsim::sim {
 
 // take_reused_slot: an index into `items` for a new record — the one released last, if any
 // (LIFO, so its lines are the likeliest to be in cache), else a new default-constructed
-// record appended. Callers release an index by pushing it onto `released`. The flow model
-// and the solver both number their flows this way, so their ids agree for the same starts
-// and ends; the event queue numbers its cancellable slots so. O(1) amortised.
+// record appended. Callers release an index by pushing it onto `released`. The solver
+// numbers its flows this way (the flow model indexes its own records by those ids), and the
+// event queue its cancellable slots. O(1) amortised.
 template <class Items, class Released>
 std::uint32_t take_reused_slot(Items& items, Released& released) {
   if (released.empty()) {
