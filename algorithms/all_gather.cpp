@@ -5,75 +5,53 @@
 namespace collsim::algorithms {
 namespace {
 
-// One ring's progress through the block, a step at a time.
-class AllGatherSteps {
+// One ring's progress through the block, a step at a time; `input` is `owned`.
+class AllGatherSteps : public RingStepState {
  public:
-  AllGatherSteps(RingRun& run, const GenerateOptions& options, std::span<const DepList> owned)
-      : run_(run),
-        options_(options),
-        owned_(owned),
-        m_(static_cast<std::uint32_t>(run.ring.size())),
-        width_(run.segments.max_segment_size()),
-        prev_(m_ * width_, NO_OP),
-        cur_(m_ * width_, NO_OP),
-        last_recv_before_(run.last_recv) {}
-
-  std::uint32_t steps() const { return m_ - 1; }
+  using RingStepState::RingStepState;
 
   void emit_step(ScheduleBuilder& b, std::uint32_t t) {
-    for (std::uint32_t i = 0; i < m_; ++i) {
-      const std::uint32_t next = (i + 1) % m_;
-      const std::uint32_t q = (i + m_ - t) % m_;
-      const auto segment = run_.segments[q];
+    for (std::uint32_t i = 0; i < m; ++i) {
+      const std::uint32_t next = (i + 1) % m;
+      const std::uint32_t q = (i + m - t) % m;
+      const auto segment = run.segments[q];
       for (std::size_t j = 0; j < segment.size(); ++j) {
         DepList deps;
         if (t > 0) {
-          deps.push_back(prev_[i * width_ + j]);
-        } else if (!owned_.empty()) {
-          deps = owned_[run_.segments.first_index(q) + j];
+          deps.push_back(prev[i * width + j]);
+        } else if (!input.empty()) {
+          deps = input[run.segments.first_index(q) + j];
         }
-        deps.push_back(run_.last_send[i]);
-        if (!options_.pipeline) {
-          deps.push_back(last_recv_before_[i]);
+        deps.push_back(run.last_send[i]);
+        if (!options.pipeline) {
+          deps.push_back(last_recv_before[i]);
         }
-        Label label = run_.label;
-        label.step = run_.next_step + t;
+        Label label = run.label;
+        label.step = run.next_step + t;
         label.chunk = static_cast<std::uint32_t>(j);
-        const OpId s =
-            b.send(run_.ring[i], run_.ring[next], segment[j], Combine::COPY, label, deps);
-        cur_[next * width_ + j] = s;
-        run_.last_send[i] = s;
-        run_.last_recv[next] = s;
+        const OpId s = b.send(run.ring[i], run.ring[next], segment[j], Combine::COPY, label, deps);
+        cur[next * width + j] = s;
+        run.last_send[i] = s;
+        run.last_recv[next] = s;
       }
     }
-    std::swap(prev_, cur_);
-    last_recv_before_ = run_.last_recv;
+    end_step();
   }
 
   std::vector<DepList> finish() {
-    run_.next_step += m_ - 1;
-    std::vector<DepList> done(m_);
-    if (m_ == 1) {
-      for (const DepList& d : owned_) {
+    run.next_step += m - 1;
+    std::vector<DepList> done(m);
+    if (m == 1) {
+      for (const DepList& d : input) {
         append(done[0], d);
       }
       return done;
     }
-    for (std::uint32_t i = 0; i < m_; ++i) {
-      done[i] = {run_.last_recv[i], run_.last_send[i]};
+    for (std::uint32_t i = 0; i < m; ++i) {
+      done[i] = {run.last_recv[i], run.last_send[i]};
     }
     return done;
   }
-
- private:
-  RingRun& run_;
-  const GenerateOptions& options_;
-  std::span<const DepList> owned_;
-  std::uint32_t m_;
-  std::size_t width_;
-  std::vector<OpId> prev_;
-  std::vector<OpId> cur_;
-  std::vector<OpId> last_recv_before_;
 };
 
 }  // namespace

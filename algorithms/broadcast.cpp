@@ -23,9 +23,12 @@ std::vector<DepList> tree_broadcast(ScheduleBuilder& b, TreeRun& run,
   // By vertex: the level at which it received from its parent.
   std::vector<std::uint32_t> level(n, 0);
   std::uint32_t deepest = 0;
-  const auto order = tree.bfs_order();
-  auto send_down = [&](std::uint32_t v, std::size_t j) {
+  // BFS: parents before children, in the order of for_each_send.
+  for_each_send(tree.bfs_order(), k, options.pipeline, [&](std::uint32_t v, std::size_t j) {
     const auto children = tree.children(v);
+    if (children.empty()) {
+      return;
+    }
     const std::uint32_t base = v == root ? 0 : level[v] + 1;
     DepList data = v == root ? root_has(j) : DepList{received[j * n + v]};
     if (!options.pipeline) {
@@ -53,18 +56,7 @@ std::vector<DepList> tree_broadcast(ScheduleBuilder& b, TreeRun& run,
       level[c] = at;
       deepest = std::max(deepest, at + 1);
     }
-  };
-  // BFS: parents before children. Pipelined, chunk by chunk (ops in about the order they
-  // can run, see tree_reduce); unpipelined, a vertex forwards only once it holds the last
-  // chunk, so vertex by vertex.
-  for (std::size_t outer = 0; outer < (options.pipeline ? k : n); ++outer) {
-    for (std::size_t inner = 0; inner < (options.pipeline ? n : k); ++inner) {
-      const std::uint32_t v = order[options.pipeline ? inner : outer];
-      if (!tree.children(v).empty()) {
-        send_down(v, options.pipeline ? outer : inner);
-      }
-    }
-  }
+  });
   run.next_step += deepest;
 
   std::vector<DepList> done(tree.size());

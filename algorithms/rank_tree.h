@@ -67,4 +67,27 @@ struct TreeRun {
   std::uint32_t next_step = 0;         // the first step of the next phase
 };
 
+// Calls emit(v, j) for each vertex v of `vertices` (in that order) and chunk j < k, in the
+// order a tree block emits its sends: pipelined, chunk by chunk (every vertex's chunk 0,
+// then chunk 1: ops in about the order they can run, the executor's run order, so its
+// set-up walks the schedule and its own state in step); unpipelined, vertex by vertex (a
+// vertex waits for the last chunk from its side of the tree).
+template <class Emit>
+void for_each_send(std::span<const std::uint32_t> vertices, std::size_t k, bool pipeline,
+                   Emit&& emit) {
+  if (pipeline) {
+    for (std::size_t j = 0; j < k; ++j) {
+      for (const std::uint32_t v : vertices) {
+        emit(v, j);
+      }
+    }
+    return;
+  }
+  for (const std::uint32_t v : vertices) {
+    for (std::size_t j = 0; j < k; ++j) {
+      emit(v, j);
+    }
+  }
+}
+
 }  // namespace collsim::algorithms

@@ -20,13 +20,12 @@ std::vector<DepList> tree_reduce(ScheduleBuilder& b, TreeRun& run, const Generat
   const std::size_t n = tree.size();
   core::HugeVector<OpId> recv_send(n * k, NO_OP);
   core::HugeVector<OpId> recv_data(n * k, NO_OP);
-  const auto order = tree.bfs_order();
   // Reverse BFS: children before parents, and siblings in reverse send order, which is the
   // order serial receives take them in. First each vertex's step and the sibling its parent
   // receives before it.
+  const std::vector<std::uint32_t> up(tree.bfs_order().rbegin(), tree.bfs_order().rend());
   std::vector<std::uint32_t> before(n, NO_VERTEX);
-  for (auto it = order.rbegin(); it != order.rend(); ++it) {
-    const std::uint32_t v = *it;
+  for (const std::uint32_t v : up) {
     const std::uint32_t parent = tree.parent(v);
     if (parent == NO_VERTEX) {
       continue;
@@ -45,8 +44,12 @@ std::vector<DepList> tree_reduce(ScheduleBuilder& b, TreeRun& run, const Generat
     }
     run.up_step[v] = level;
   }
-  auto send_up = [&](std::uint32_t v, std::size_t j) {
+  // Then the sends (see for_each_send).
+  for_each_send(up, k, options.pipeline, [&](std::uint32_t v, std::size_t j) {
     const std::uint32_t parent = tree.parent(v);
+    if (parent == NO_VERTEX) {
+      return;
+    }
     DepList deps;
     if (tree.children(v).empty()) {
       deps = ready_of(v);
@@ -73,19 +76,7 @@ std::vector<DepList> tree_reduce(ScheduleBuilder& b, TreeRun& run, const Generat
     recv_send[j * n + v] = r.send;
     recv_data[j * n + v] = r.data;
     run.last_send[v] = r.send;
-  };
-  // Then the sends. Pipelined, chunk by chunk: ops come out close to the order they can
-  // run in (a chunk's sends up the tree, then the next chunk's), the executor's run order,
-  // so its set-up walks the schedule and its own state in step. Unpipelined, a vertex waits
-  // for its children's last chunk, so vertex by vertex.
-  for (std::size_t outer = 0; outer < (options.pipeline ? k : n); ++outer) {
-    for (std::size_t inner = 0; inner < (options.pipeline ? n : k); ++inner) {
-      const std::uint32_t v = order[n - 1 - (options.pipeline ? inner : outer)];
-      if (tree.parent(v) != NO_VERTEX) {
-        send_up(v, options.pipeline ? outer : inner);
-      }
-    }
-  }
+  });
 
   const std::uint32_t root = tree.root();
   std::vector<DepList> reduced(k);

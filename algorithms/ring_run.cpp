@@ -21,4 +21,20 @@ RingRun::RingRun(std::vector<Rank> ring_ranks, Segments ring_segments, Label rin
   assert(segments.size() == ring.size());
 }
 
+RingStepState::RingStepState(RingRun& ring_run, const GenerateOptions& block_options,
+                             std::span<const DepList> block_input)
+    : run(ring_run),
+      options(block_options),
+      input(block_input),
+      m(static_cast<std::uint32_t>(ring_run.ring.size())),
+      width(ring_run.segments.max_segment_size()),
+      prev(m * width, NO_OP),
+      cur(m * width, NO_OP),
+      last_recv_before(ring_run.last_recv) {}
+
+void RingStepState::end_step() {
+  std::swap(prev, cur);
+  last_recv_before = run.last_recv;
+}
+
 }  // namespace collsim::algorithms

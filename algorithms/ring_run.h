@@ -50,6 +50,27 @@ struct RingRun {
   std::uint32_t next_step = 0;
 };
 
+// RingStepState: what a ring block (ring_reduce_scatter, ring_all_gather) carries from one
+// step of one ring to the next. A block derives from it, adds emit_step(b, s) and finish(),
+// and emit_side_by_side drives it. `input` is the block's per-piece or per-position
+// dependencies (may be empty). prev/cur[i·width + j]: the op after which position i holds
+// piece j of the segment it received in the previous step / receives in this one.
+struct RingStepState {
+  RingStepState(RingRun& run, const GenerateOptions& options, std::span<const DepList> input);
+  std::uint32_t steps() const { return m - 1; }
+  // After each step: this step's receipts become the previous step's.
+  void end_step();
+
+  RingRun& run;
+  const GenerateOptions& options;
+  std::span<const DepList> input;
+  std::uint32_t m;    // ring size
+  std::size_t width;  // the longest segment
+  std::vector<OpId> prev;
+  std::vector<OpId> cur;
+  std::vector<OpId> last_recv_before;  // run.last_recv as the step began
+};
+
 // Runs a ring block on several rings side by side, step by step across all of them: step 0
 // of every ring, then step 1, ... (rings of fewer steps drop out). `Steps` is the block on
 // one ring: constructed from (run, options, its input), it has steps(), emit_step(b, s) and

@@ -151,24 +151,25 @@ Schedule generate_two_level(Collective collective, core::Bytes bytes, const Rank
           }
           inter_end = std::max(inter_end, runs[s].next_step);
         }
-      }
-      for (Rank s = 0; s < shards && !ring; ++s) {
-        for (std::uint32_t t = 0; t < 2; ++t) {
-          std::vector<PieceId> chunks(k);
-          for (std::uint32_t j = 0; j < k; ++j) {
-            chunks[j] = first_leaf(c, s) + t * k + j;
+      } else {
+        for (Rank s = 0; s < shards; ++s) {
+          for (std::uint32_t t = 0; t < 2; ++t) {
+            std::vector<PieceId> chunks(k);
+            for (std::uint32_t j = 0; j < k; ++j) {
+              chunks[j] = first_leaf(c, s) + t * k + j;
+            }
+            label.tree = static_cast<std::uint8_t>(t);
+            TreeRun run(trees[s * 2 + t], std::move(chunks), label, {});
+            run.next_step = shards - 1;
+            const std::vector<DepList> reduced = tree_reduce(b, run, options, ready[s]);
+            const std::vector<DepList> at = tree_broadcast(b, run, options, reduced);
+            for (Rank x = 0; x < n; ++x) {
+              append(done[x * shards + s], at[x]);
+            }
+            inter_end = std::max(inter_end, run.next_step);
           }
-          label.tree = static_cast<std::uint8_t>(t);
-          TreeRun run(trees[s * 2 + t], std::move(chunks), label, {});
-          run.next_step = shards - 1;
-          const std::vector<DepList> reduced = tree_reduce(b, run, options, ready[s]);
-          const std::vector<DepList> at = tree_broadcast(b, run, options, reduced);
-          for (Rank x = 0; x < n; ++x) {
-            append(done[x * shards + s], at[x]);
-          }
-          inter_end = std::max(inter_end, run.next_step);
+          label.tree = 0;
         }
-        label.tree = 0;
       }
 
       // 3. Intra-node all-gather on the reduce-scatter's rings, side by side.
