@@ -73,7 +73,7 @@ MaxMinSolver::FlowId MaxMinSolver::add_flow(std::span<const LinkId> path) {
   for (std::uint32_t h = 0; h < path.size(); ++h) {
     Link& link = links_[path[h]];
     flow.position[h] = link.entries.size;
-    entries_.push_back(link.entries, Entry{f, h, 0});
+    entries_.push_back(link.entries, Entry{f, static_cast<std::uint16_t>(h), 0, 0});
     mark_dirty(path[h], true);
   }
   return f;
@@ -88,7 +88,8 @@ void MaxMinSolver::enter(FlowId f) {
     assert(link.entries.size == 0 && link.alone == f);
     link.alone = NO_FLOW;
     flow.position[h] = 0;
-    entries_.push_back(link.entries, Entry{f, h, flow.rate});
+    entries_.push_back(link.entries, Entry{f, static_cast<std::uint16_t>(h),
+                                           flow.path[h] == flow.frozen_at, flow.rate});
   }
 }
 
@@ -142,8 +143,22 @@ void MaxMinSolver::freeze(FlowId f, std::int64_t rate, LinkId at) {
     sc.residual -= rate;
     sc.delta += rate - flow.rate;
     --sc.unfrozen;
-    entries_.items(link.entries)[flow.position[h]].rate = rate;
+    Entry& e = entries_.items(link.entries)[flow.position[h]];
+    e.rate = rate;
+    e.bottleneck = flow.path[h] == at;
   }
+}
+
+// Moves a flow's recorded bottleneck, and its entries' marks with it.
+void MaxMinSolver::set_bottleneck(FlowId f, LinkId at) {
+  Flow& flow = flows_[f];
+  for (std::uint32_t h = 0; h < flow.path.size(); ++h) {
+    const LinkId l = flow.path[h];
+    if (l == flow.frozen_at || l == at) {
+      entries_.items(links_[l].entries)[flow.position[h]].bottleneck = l == at;
+    }
+  }
+  flow.frozen_at = at;
 }
 
 // Progressive filling of the flows in A, every other flow held at its committed rate.
@@ -152,6 +167,11 @@ void MaxMinSolver::fill() {
   recomputed_ += set_.size();
   unfrozen_left_ = set_.size();
   scratch_.clear();
+  for (FlowId f : set_) {
+    for (LinkId l : flows_[f].path) {
+      __builtin_prefetch(&links_[l]);
+    }
+  }
   for (FlowId f : set_) {
     for (LinkId l : flows_[f].path) {
       Link& link = links_[l];
@@ -292,7 +312,13 @@ bool MaxMinSolver::check() {
                                link.capacity - link.load - scratch(link).delta >= n)) {
         continue;  // no outside flow, or room to spare before and after: no one's bottleneck
       }
+      // An outside flow whose bottleneck is another link keeps it unless that link's load
+      // or rates change too, and then it is examined there: only the flows this link
+      // bottlenecks need a look.
       for (const Entry& e : entries_.items(link.entries)) {
+        if (e.bottleneck == 0) {
+          continue;
+        }
         Flow& g = flows_[e.flow];
         if (g.in_set == solve_ || g.checked == round_) {
           continue;
@@ -315,7 +341,7 @@ bool MaxMinSolver::check() {
   }
   // Only the last round's findings hold for the rates that get committed.
   for (const MovedBottleneck& m : moved_bottlenecks_) {
-    flows_[m.flow].frozen_at = m.link;
+    set_bottleneck(m.flow, m.link);
   }
   return true;
 }
@@ -327,13 +353,24 @@ std::span<const MaxMinSolver::FlowId> MaxMinSolver::solve() {
   }
   ++solve_;
   set_.clear();
+  // The flows about to join, loaded together rather than one miss at a time.
+  for (LinkId l : dirty_) {
+    const bool grown = links_[l].dirty == (dirty_epoch_ << 1 | 1);
+    for (const Entry& e : entries_.items(links_[l].entries)) {
+      if (grown || e.bottleneck != 0) {
+        __builtin_prefetch(&flows_[e.flow]);
+        __builtin_prefetch(reinterpret_cast<const char*>(&flows_[e.flow]) + 64);
+      }
+    }
+  }
   for (LinkId l : dirty_) {
     // A link that only lost flows can move only the flows it bottlenecks: every other flow
     // on it keeps its bottleneck elsewhere unless the re-filled flows change that link,
     // which check() examines.
     const bool grown = links_[l].dirty == (dirty_epoch_ << 1 | 1);
     for (const Entry& e : entries_.items(links_[l].entries)) {
-      if (grown || flows_[e.flow].frozen_at == l) {
+      assert(grown || (e.bottleneck != 0) == (flows_[e.flow].frozen_at == l));
+      if (grown || e.bottleneck != 0) {
         join(e.flow);
       }
     }

@@ -45,7 +45,10 @@ namespace collsim::sim {
 // a removal seed A with fewer flows: a flow on the emptied link whose recorded bottleneck
 // lies elsewhere keeps it, unless the re-filled flows change that link's load or rates,
 // and then the check examines it. The record is updated from the final round's check only,
-// the one whose rates are committed.
+// the one whose rates are committed. The same record narrows the check: an outside flow
+// whose recorded bottleneck kept its load and rates still has it, so only the flows a
+// changed link bottlenecks are examined there (each link's entries carry the mark, so
+// that neither a removal's seeding nor the check loads the record of a flow it passes).
 //
 // Integer rates. Rates are whole bytes per second: a fair share is rounded down (and is at
 // least 1 B/s), so links are never oversubscribed and progress stays an exact integer; a
@@ -101,11 +104,16 @@ class MaxMinSolver {
  private:
   static constexpr LinkId NO_LINK = 0xffffffffu;
   static constexpr FlowId NO_FLOW = 0xffffffffu;
-  struct Entry {  // a flow's presence on a link
+  // A flow's presence on a link. `bottleneck` is set on exactly the entry of the flow's
+  // recorded bottleneck (frozen_at) once the flow has been filled or entered, so that a
+  // solve can pick out the flows a link bottlenecks without loading their flow records.
+  struct Entry {
     FlowId flow;
-    std::uint32_t hop;
+    std::uint16_t hop;
+    std::uint16_t bottleneck;
     std::int64_t rate;  // the flow's rate: committed, or during a solve its tentative one
   };
+  static_assert(sizeof(Entry) == 16);
   // Records are laid out by cache line (64 bytes): adding or removing a flow touches one
   // line of each link it crosses and the first of its own two; a solve's per-link scratch
   // lives apart, in a dense array of the links it touches. At 16k ranks these records are
@@ -164,6 +172,7 @@ class MaxMinSolver {
   void fill_by_scan();
   void freeze_link(LinkId l);
   void freeze(FlowId f, std::int64_t rate, LinkId at);
+  void set_bottleneck(FlowId f, LinkId at);
   bool check();
   LinkId find_bottleneck(FlowId g) const;
   Scratch& scratch(const Link& link) { return scratch_[link.scratch]; }
