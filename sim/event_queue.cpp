@@ -123,6 +123,14 @@ void EventQueue::pop_source(std::size_t source) {
   }
 }
 
+void EventQueue::announce_front(std::size_t source) const {
+  if (source == HEAP ? heap_.empty() : lanes_[source].empty()) {
+    return;
+  }
+  const Entry& next = source == HEAP ? heap_.front() : lanes_[source].front();
+  next.handler->prefetch(static_cast<std::uint8_t>(next.key & 0xff), next.id);
+}
+
 // Pops the least event that was not cancelled and whose time is <= limit; cancelled
 // entries are dropped as they reach the front.
 bool EventQueue::pop_live(Entry& out, core::Time limit) {
@@ -146,6 +154,7 @@ bool EventQueue::pop_live(Entry& out, core::Time limit) {
     }
     out = front;
     pop_source(best);
+    announce_front(best);
     if (out.slot != EventHandle::NONE) {
       slot_key_[out.slot] = 0;
       free_slots_.push_back(out.slot);

@@ -11,9 +11,13 @@ namespace collsim::sim {
 
 // EventHandler: a component that schedules events for itself (htsim style) and is called
 // back when one fires. `kind` and `id` are the values it passed to schedule().
+// prefetch() is a hint that the event (kind, id) comes up soon: a handler may ask the cache
+// for the records it will touch then (without loading anything that may miss, so the hint
+// never waits). It must not change any state; the default does nothing.
 class EventHandler {
  public:
   virtual void on_event(std::uint8_t kind, std::uint32_t id) = 0;
+  virtual void prefetch(std::uint8_t /*kind*/, std::uint32_t /*id*/) const {}
 
  protected:
   ~EventHandler() = default;
@@ -44,7 +48,10 @@ struct EventHandle {
 // rate); events scheduled with the same delay from a non-decreasing now() are already in
 // order, so each of a few recent delays gets a FIFO lane, and LATE events for the current
 // instant get one more; only the rest go through the heap. The next event is the least of
-// the heap top and the lane fronts, whose keys are kept side by side. Cancellation is lazy
+// the heap top and the lane fronts, whose keys are kept side by side. Look-ahead: when an
+// event is taken from a lane or the heap, the event now at that source's front is announced
+// to its handler (EventHandler::prefetch), so that its records are on their way from memory
+// while the current event runs. Cancellation is lazy
 // (a cancelled entry is dropped when it is the least), so only cancellable events pay for
 // a slot.
 // Complexity: schedule O(1) into a lane, O(log n) into the heap; cancel O(1); next event
@@ -131,6 +138,7 @@ class EventQueue {
   }
   void push_lane(std::size_t lane, const Entry& e);
   void pop_source(std::size_t source);
+  void announce_front(std::size_t source) const;
   bool pop_live(Entry& out, core::Time limit);
 
   core::HugeVector<Entry> heap_;

@@ -313,6 +313,10 @@ class Executor final : private EventHandler, private TransferSink {
     drain_ready();
   }
 
+  void prefetch(std::uint8_t /*kind*/, std::uint32_t slot) const override {
+    __builtin_prefetch(&ops_[slot]);
+  }
+
   void on_transfer_done(TransferId slot) override {
     complete(slot);
     drain_ready();

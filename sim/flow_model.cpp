@@ -92,6 +92,9 @@ void FlowModel::finish_due() {
   while (!completions_.empty() && completions_.top().time == now) {
     const FlowId f = completions_.top().id;
     completions_.pop();
+    if (!completions_.empty()) {
+      prefetch_flow(completions_.top().id);
+    }
     finish(f);
   }
   arm_wake();
@@ -107,6 +110,21 @@ void FlowModel::finish(FlowId f) {
     request_solve();
   }
   sink_.on_transfer_done(transfer);
+}
+
+// A finishing flow's two records are the misses of its finish (perf: nearly all of
+// finish()'s samples sat on its first load of them).
+void FlowModel::prefetch(std::uint8_t kind, std::uint32_t id) const {
+  if (kind == FLOW_DONE) {
+    prefetch_flow(id);
+  } else if (kind == FLOWS_DUE && !completions_.empty()) {
+    prefetch_flow(completions_.top().id);
+  }
+}
+
+void FlowModel::prefetch_flow(FlowId f) const {
+  __builtin_prefetch(&flows_[f]);
+  solver_.prefetch_flow(f);
 }
 
 void FlowModel::on_event(std::uint8_t kind, std::uint32_t id) {

@@ -58,6 +58,8 @@ class FlowModel final : public NetworkModel, private EventHandler {
   static_assert(sizeof(FlowState) == 64);
 
   void on_event(std::uint8_t kind, std::uint32_t id) override;
+  void prefetch(std::uint8_t kind, std::uint32_t id) const override;
+  void prefetch_flow(FlowId f) const;
   void request_solve();
   void solve();
   static core::Time time_left(const FlowState& s);

@@ -358,8 +358,7 @@ std::span<const MaxMinSolver::FlowId> MaxMinSolver::solve() {
     const bool grown = links_[l].dirty == (dirty_epoch_ << 1 | 1);
     for (const Entry& e : entries_.items(links_[l].entries)) {
       if (grown || e.bottleneck != 0) {
-        __builtin_prefetch(&flows_[e.flow]);
-        __builtin_prefetch(reinterpret_cast<const char*>(&flows_[e.flow]) + 64);
+        prefetch_flow(e.flow);
       }
     }
   }

@@ -94,6 +94,11 @@ class MaxMinSolver {
   std::span<const FlowId> solve();
 
   std::int64_t rate(FlowId f) const { return flows_[f].rate; }
+  // Asks the cache for flow f's record, ahead of a remove_flow(f).
+  void prefetch_flow(FlowId f) const {
+    __builtin_prefetch(&flows_[f]);
+    __builtin_prefetch(reinterpret_cast<const char*>(&flows_[f]) + 64);
+  }
   std::size_t active_flows() const { return active_; }
   std::size_t num_links() const { return links_.size(); }
   // The solver's work so far: solve() calls that had flows to re-fill, and the flows

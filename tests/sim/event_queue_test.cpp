@@ -202,5 +202,33 @@ TEST(EventQueue, LanesHeapAndLateEventsKeepOneTotalOrder) {
   EXPECT_TRUE(q.empty());
 }
 
+// Logs the events it runs and the ones announced to it, in one stream.
+class AnnounceLog final : public EventHandler {
+ public:
+  void on_event(std::uint8_t kind, std::uint32_t id) override { log.emplace_back('r', kind, id); }
+  void prefetch(std::uint8_t kind, std::uint32_t id) const override {
+    log.emplace_back('p', kind, id);
+  }
+  mutable std::vector<std::tuple<char, std::uint8_t, std::uint32_t>> log;
+};
+
+TEST(EventQueue, AnnouncesTheNextEventOfASourceBeforeRunningTheCurrentOne) {
+  EventQueue q;
+  AnnounceLog h;
+  q.schedule(ps(10), h, 1, 1);  // a lane at delay 10
+  q.schedule(ps(10), h, 2, 2);  // the same lane
+  q.schedule(ps(50), h, 3, 3);  // another lane
+  EventHandle cancelled = q.schedule_cancellable(ps(70), h, 4, 4);
+  q.schedule(ps(70), h, 5, 5);
+  q.cancel(cancelled);
+  q.run();
+  using E = std::tuple<char, std::uint8_t, std::uint32_t>;
+  // Event 2 is announced when event 1 leaves the lane; a lane emptied announces nothing;
+  // a cancelled front is dropped unannounced.
+  const std::vector<E> expected{E{'p', 2, 2}, E{'r', 1, 1}, E{'r', 2, 2}, E{'r', 3, 3},
+                                E{'r', 5, 5}};
+  EXPECT_EQ(h.log, expected);
+}
+
 }  // namespace
 }  // namespace collsim::sim
