@@ -50,16 +50,15 @@ class Executor final : private EventHandler, private TransferSink {
     for (std::size_t e = 0; e < capacities.size(); ++e) {
       capacities[e] = fabric.link(static_cast<topology::EdgeId>(e)).bandwidth.bytes_per_second();
     }
-    // The passes below write 20 B per op and 4 per dependency of fresh memory (16 B per op
-    // more with op times): the other core takes its page faults meanwhile.
-    slot_of_.reserve(schedule.size());
+    // The passes below write 16 B per op and 4 per dependency of fresh memory (16 B per op
+    // more with op times, 4 if the ops need reordering): the other core takes its page
+    // faults meanwhile.
     ops_.reserve(schedule.size() + 1);
     successors_.reserve(schedule.num_dependencies());
     timings_.reserve(options.record_op_times ? schedule.size() : 0);
     {
       using core::BackgroundPrefault;
-      const BackgroundPrefault prefault({BackgroundPrefault::spare_capacity(slot_of_),
-                                         BackgroundPrefault::spare_capacity(ops_),
+      const BackgroundPrefault prefault({BackgroundPrefault::spare_capacity(ops_),
                                          BackgroundPrefault::spare_capacity(successors_),
                                          BackgroundPrefault::spare_capacity(timings_)});
       choose_run_order();
@@ -94,7 +93,7 @@ class Executor final : private EventHandler, private TransferSink {
     if (options_.record_op_times) {
       r.timings.resize(schedule_.size());
       for (OpId id = 0; id < schedule_.size(); ++id) {
-        r.timings[id] = timings_[slot_of_[id]];
+        r.timings[id] = timings_[slot(id)];
       }
     }
     if (completed_ < schedule_.size()) {
@@ -130,34 +129,45 @@ class Executor final : private EventHandler, private TransferSink {
   // The run keeps its per-op state in slots ordered by dependency depth (the longest chain
   // of dependencies before an op), so that ops finishing around the same simulated time
   // and the successors they release sit close together in memory: at 16k ranks the state
-  // is hundreds of MB and id order scatters a tree's ready ops over all of it. A schedule
-  // not in topological order (possible only for imported ones) keeps id order.
+  // is hundreds of MB and id order scatters a tree's ready ops over all of it. The
+  // generators emit in that order already, and then slot == id and no map is kept (it
+  // would be 4 B per op of fresh memory). A schedule not in topological order (possible
+  // only for imported ones) keeps id order too.
   void choose_run_order() {
     const std::size_t n = schedule_.size();
-    // slot_of_ holds each op's depth first, then turns into its slot in place.
-    slot_of_.assign(n, 0);
+    ops_.assign(n + 1, OpState{0, NO_ROUTE, 0, 0});
+    // Each op's depth, in its record's `pending` until build_successors() sets that.
     std::uint32_t deepest = 0;
+    bool in_order = true;
     for (OpId id = 0; id < n; ++id) {
+      std::uint32_t depth = 0;
       for (OpId d : schedule_.deps(id)) {
         if (d >= id) {  // build_successors() rejects a dependency that does not exist
-          std::iota(slot_of_.begin(), slot_of_.end(), 0u);
           return;
         }
-        slot_of_[id] = std::max(slot_of_[id], slot_of_[d] + 1);
+        depth = std::max(depth, ops_[d].pending + 1);
       }
-      deepest = std::max(deepest, slot_of_[id]);
+      ops_[id].pending = depth;
+      in_order = in_order && depth >= deepest;
+      deepest = std::max(deepest, depth);
+    }
+    if (in_order) {
+      return;
     }
     std::vector<std::uint32_t> first(static_cast<std::size_t>(deepest) + 2, 0);
-    for (std::uint32_t d : slot_of_) {
-      ++first[d + 1];
+    for (OpId id = 0; id < n; ++id) {
+      ++first[ops_[id].pending + 1];
     }
     for (std::size_t i = 1; i < first.size(); ++i) {
       first[i] += first[i - 1];
     }
-    for (std::uint32_t& slot : slot_of_) {
-      slot = first[slot]++;
+    slot_of_.resize(n);
+    for (OpId id = 0; id < n; ++id) {
+      slot_of_[id] = first[ops_[id].pending]++;
     }
   }
+
+  std::uint32_t slot(OpId id) const { return slot_of_.empty() ? id : slot_of_[id]; }
 
   // One route per distinct (src, dst, channel); a rank talks to few peers, so a short
   // list per source rank beats a hash map here.
@@ -170,7 +180,6 @@ class Executor final : private EventHandler, private TransferSink {
     };
     std::vector<std::vector<Peer>> peers(schedule_.num_ranks());
     std::vector<topology::PathId> path_ids;
-    ops_.assign(schedule_.size() + 1, OpState{0, NO_ROUTE, 0, 0});
     for (OpId id = 0; id < schedule_.size(); ++id) {
       const Op& op = schedule_.op(id);
       if (op.kind != OpKind::SEND) {
@@ -186,7 +195,7 @@ class Executor final : private EventHandler, private TransferSink {
             Peer{op.dst, op.label.channel, static_cast<std::uint32_t>(path_ids.size() - 1)});
         it = list.end() - 1;
       }
-      ops_[slot_of_[id]].route = it->route;
+      ops_[slot(id)].route = it->route;
     }
     routes_.reserve(path_ids.size());
     route_latency_.reserve(path_ids.size());
@@ -207,7 +216,7 @@ class Executor final : private EventHandler, private TransferSink {
   void build_successors() {
     const std::size_t n = schedule_.size();
     for (OpId id = 0; id < n; ++id) {
-      OpState& state = ops_[slot_of_[id]];
+      OpState& state = ops_[slot(id)];
       state.pending = static_cast<std::uint32_t>(schedule_.deps(id).size());
       state.piece = schedule_.op(id).piece;
       for (OpId d : schedule_.deps(id)) {
@@ -215,7 +224,7 @@ class Executor final : private EventHandler, private TransferSink {
           throw std::invalid_argument(
               fmt::format("op {} depends on op {}, which does not exist", id, d));
         }
-        ++ops_[slot_of_[d] + 1].succ_begin;
+        ++ops_[slot(d) + 1].succ_begin;
       }
     }
     for (std::size_t i = 0; i < n; ++i) {
@@ -226,7 +235,7 @@ class Executor final : private EventHandler, private TransferSink {
     // shifting them back by one record restores the starts.
     for (OpId id = 0; id < n; ++id) {
       for (OpId d : schedule_.deps(id)) {
-        successors_[ops_[slot_of_[d]].succ_begin++] = slot_of_[id];
+        successors_[ops_[slot(d)].succ_begin++] = slot(id);
       }
     }
     for (std::size_t i = n; i-- > 1;) {
@@ -325,14 +334,14 @@ class Executor final : private EventHandler, private TransferSink {
   Deadlock deadlock() const {
     Deadlock d;
     for (OpId op = 0; op < schedule_.size(); ++op) {
-      if (ops_[slot_of_[op]].pending == 0) {
+      if (ops_[slot(op)].pending == 0) {
         continue;
       }
       ++d.waiting_ops;
       if (d.first_waiters.size() < WAITERS_SHOWN) {
         Deadlock::Waiter w{op, {}};
         for (OpId dep : schedule_.deps(op)) {
-          if (ops_[slot_of_[dep]].pending != 0) {
+          if (ops_[slot(dep)].pending != 0) {
             w.waits_on.push_back(dep);
           }
         }
@@ -367,8 +376,8 @@ class Executor final : private EventHandler, private TransferSink {
         cp.reduction += spent;
         continue;
       }
-      const std::uint32_t r = ops_[slot_of_[o]].route;
-      const core::Bytes bytes = wire_bytes(slot_of_[o]);
+      const std::uint32_t r = ops_[slot(o)].route;
+      const core::Bytes bytes = wire_bytes(slot(o));
       const core::Time alone =
           bytes == 0 ? core::Time::zero() : core::transfer_time(bytes, routes_[r].bottleneck);
       ++cp.sends;
@@ -390,7 +399,7 @@ class Executor final : private EventHandler, private TransferSink {
   std::vector<core::Time> route_latency_;
   FlatLists binding_;                        // per route: routes_[i].binding
   LinkClasses classes_;                      // holds each routes_[i].usage
-  core::HugeVector<std::uint32_t> slot_of_;  // op id -> slot
+  core::HugeVector<std::uint32_t> slot_of_;  // op id -> slot; empty: slot == id
   core::HugeVector<OpState> ops_;  // by slot, plus a sentinel for the last slot's successors
   core::HugeVector<OpId> successors_;
   core::HugeVector<OpTiming> timings_;

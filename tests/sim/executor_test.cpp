@@ -75,6 +75,36 @@ TEST_P(EveryModel, SameScheduleTwiceGivesTheSameEventStream) {
   EXPECT_EQ(r1.makespan, r2.makespan);
 }
 
+// The executor keeps its per-op state in depth order; ids already in that order (as the
+// generators emit) and ids that are not (a chain emitted after an independent op that
+// follows its head) must give every op the same times under its own id.
+TEST_P(EveryModel, OpsOutOfDepthOrderGetTheTimesOfTheSameOpsInOrder) {
+  topology::Fabric f1 = island(4);
+  topology::Fabric f2 = island(4);
+  Schedule in_order(4, {1000, 3000});
+  const OpId a = in_order.add_send(0, 1, 0, Combine::COPY, Label{}, {});
+  const OpId c = in_order.add_send(2, 3, 1, Combine::COPY, Label{}, {});
+  in_order.add_send(1, 2, 0, Combine::COPY, Label{}, std::vector<OpId>{a});
+  in_order.add_send(3, 0, 1, Combine::COPY, Label{}, std::vector<OpId>{c});
+  Schedule shuffled(4, {1000, 3000});  // depths 0, 1, 0, 1: ids as above 0, 2, 1, 3
+  const OpId a2 = shuffled.add_send(0, 1, 0, Combine::COPY, Label{}, {});
+  shuffled.add_send(1, 2, 0, Combine::COPY, Label{}, std::vector<OpId>{a2});
+  const OpId c2 = shuffled.add_send(2, 3, 1, Combine::COPY, Label{}, {});
+  shuffled.add_send(3, 0, 1, Combine::COPY, Label{}, std::vector<OpId>{c2});
+  const RunResult r1 = execute(in_order, f1, options(GetParam()));
+  const RunResult r2 = execute(shuffled, f2, options(GetParam()));
+  ASSERT_EQ(r1.timings.size(), 4u);
+  ASSERT_EQ(r2.timings.size(), 4u);
+  const OpId same_op[] = {0, 2, 1, 3};  // in_order id -> shuffled id
+  for (OpId id = 0; id < 4; ++id) {
+    EXPECT_EQ(r1.timings[id].ready, r2.timings[same_op[id]].ready) << id;
+    EXPECT_EQ(r1.timings[id].end, r2.timings[same_op[id]].end) << id;
+  }
+  EXPECT_LT(r1.timings[0].end, r1.timings[1].end);  // the longer piece ends later
+  EXPECT_EQ(r2.makespan, r1.makespan);
+  EXPECT_EQ(r2.critical_path->ops, (std::vector<OpId>{2, 3}));
+}
+
 TEST_P(EveryModel, ACycleIsReportedAsADeadlockNamingTheWaitingOps) {
   topology::Fabric f = island(2);
   Schedule s(2, {8});
