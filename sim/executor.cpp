@@ -135,22 +135,26 @@ class Executor final : private EventHandler, private TransferSink {
   // only for imported ones) keeps id order too.
   void choose_run_order() {
     const std::size_t n = schedule_.size();
-    ops_.assign(n + 1, OpState{0, NO_ROUTE, 0, 0});
-    // Each op's depth, in its record's `pending` until build_successors() sets that.
+    constexpr OpState FRESH{0, NO_ROUTE, 0, 0};
+    // Each op's depth, in its record's `pending` until build_successors() sets that; the
+    // records are created here, so that this one pass is their first touch.
+    ops_.clear();
     std::uint32_t deepest = 0;
     bool in_order = true;
     for (OpId id = 0; id < n; ++id) {
       std::uint32_t depth = 0;
       for (OpId d : schedule_.deps(id)) {
         if (d >= id) {  // build_successors() rejects a dependency that does not exist
+          ops_.resize(n + 1, FRESH);
           return;
         }
         depth = std::max(depth, ops_[d].pending + 1);
       }
-      ops_[id].pending = depth;
+      ops_.push_back(OpState{depth, NO_ROUTE, 0, 0});
       in_order = in_order && depth >= deepest;
       deepest = std::max(deepest, depth);
     }
+    ops_.push_back(FRESH);  // the sentinel
     if (in_order) {
       return;
     }
