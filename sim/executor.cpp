@@ -129,10 +129,10 @@ class Executor final : private EventHandler, private TransferSink {
   // The run keeps its per-op state in slots ordered by dependency depth (the longest chain
   // of dependencies before an op), so that ops finishing around the same simulated time
   // and the successors they release sit close together in memory: at 16k ranks the state
-  // is hundreds of MB and id order scatters a tree's ready ops over all of it. The
-  // generators emit in that order already, and then slot == id and no map is kept (it
-  // would be 4 B per op of fresh memory). A schedule not in topological order (possible
-  // only for imported ones) keeps id order too.
+  // is hundreds of MB and id order scatters a tree's ready ops over all of it. Rings and
+  // two-level are emitted in that order already (pipelined trees nearly: chunk by chunk),
+  // and then slot == id and no map is kept (it would be 4 B per op of fresh memory). A
+  // schedule not in topological order (possible only for imported ones) keeps id order.
   void choose_run_order() {
     const std::size_t n = schedule_.size();
     constexpr OpState FRESH{0, NO_ROUTE, 0, 0};

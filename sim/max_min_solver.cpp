@@ -167,6 +167,7 @@ void MaxMinSolver::fill() {
   recomputed_ += set_.size();
   unfrozen_left_ = set_.size();
   scratch_.clear();
+  // The links' records are the misses of the pass below; asked for together, they overlap.
   for (FlowId f : set_) {
     for (LinkId l : flows_[f].path) {
       __builtin_prefetch(&links_[l]);
@@ -353,26 +354,23 @@ std::span<const MaxMinSolver::FlowId> MaxMinSolver::solve() {
   }
   ++solve_;
   set_.clear();
-  // The flows about to join, loaded together rather than one miss at a time.
+  // A link that only lost flows can move only the flows it bottlenecks: every other flow on
+  // it keeps its bottleneck elsewhere unless the re-filled flows change that link, which
+  // check() examines. The joiners are listed first and their records prefetched as a
+  // batch, so that join() does not take their misses one at a time.
+  joining_.clear();
   for (LinkId l : dirty_) {
-    const bool grown = links_[l].dirty == (dirty_epoch_ << 1 | 1);
-    for (const Entry& e : entries_.items(links_[l].entries)) {
-      if (grown || e.bottleneck != 0) {
-        prefetch_flow(e.flow);
-      }
-    }
-  }
-  for (LinkId l : dirty_) {
-    // A link that only lost flows can move only the flows it bottlenecks: every other flow
-    // on it keeps its bottleneck elsewhere unless the re-filled flows change that link,
-    // which check() examines.
     const bool grown = links_[l].dirty == (dirty_epoch_ << 1 | 1);
     for (const Entry& e : entries_.items(links_[l].entries)) {
       assert(grown || (e.bottleneck != 0) == (flows_[e.flow].frozen_at == l));
       if (grown || e.bottleneck != 0) {
-        join(e.flow);
+        prefetch_flow(e.flow);
+        joining_.push_back(e.flow);
       }
     }
+  }
+  for (FlowId f : joining_) {
+    join(f);
   }
   dirty_.clear();
   ++dirty_epoch_;

@@ -196,7 +196,7 @@ class MaxMinSolver {
   std::size_t unfrozen_left_ = 0;  // flows of A the current fill has not frozen yet
   std::vector<Scratch> scratch_;   // this round's links, in the order filling touched them
   std::vector<FlowId> members_;
-  std::vector<FlowId> joining_;
+  std::vector<FlowId> joining_;  // flows about to join A (a solve's seeding, a check)
   std::vector<MovedBottleneck> moved_bottlenecks_;
   std::vector<Share> heap_;
   std::vector<FlowId> changed_;
