@@ -31,7 +31,7 @@ void EventQueue::Lane::grow() {
   head_ = 0;
 }
 
-void EventQueue::heap_push(const Entry& e) {
+void EventQueue::heap_push(Entry e) {
   heap_.push_back(e);
   four_ary_sift_up(heap_, heap_.size() - 1, e, before);
 }
@@ -42,13 +42,6 @@ void EventQueue::heap_pop() {
   if (!heap_.empty()) {
     four_ary_sift_down(heap_, 0, last, before);
   }
-}
-
-void EventQueue::push_lane(std::size_t lane, const Entry& e) {
-  if (lanes_[lane].empty()) {
-    heads_[lane] = Head{e.time, e.key};
-  }
-  lanes_[lane].push(e);
 }
 
 std::uint64_t EventQueue::push(core::Time at, EventHandler& handler, std::uint8_t kind,

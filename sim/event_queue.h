@@ -131,12 +131,18 @@ class EventQueue {
 
   std::uint64_t push(core::Time at, EventHandler& handler, std::uint8_t kind, std::uint32_t id,
                      Priority priority, std::uint32_t slot);
-  void heap_push(const Entry& e);
+  // By value: the entry the caller built stays in its registers (see push()).
+  void heap_push(Entry e);
   void heap_pop();
   bool is_cancelled(const Entry& e) const {
     return e.slot != EventHandle::NONE && slot_key_[e.slot] != e.key;
   }
-  void push_lane(std::size_t lane, const Entry& e);
+  void push_lane(std::size_t lane, const Entry& e) {
+    if (lanes_[lane].empty()) {
+      heads_[lane] = Head{e.time, e.key};
+    }
+    lanes_[lane].push(e);
+  }
   void pop_source(std::size_t source);
   void announce_front(std::size_t source) const;
   bool pop_live(Entry& out, core::Time limit);
@@ -149,8 +155,10 @@ class EventQueue {
   core::Time now_;
   std::uint64_t sequence_ = 0;
   std::size_t live_ = 0;
-  std::uint64_t executed_ = 0;
   std::uint64_t fingerprint_ = 0xcbf29ce484222325ULL;
+  // Not next to live_: the compiler would update the two with one 16-byte load, which
+  // cannot be forwarded from the 8-byte store of live_ that schedule() has just made.
+  std::uint64_t executed_ = 0;
 };
 
 }  // namespace collsim::sim
