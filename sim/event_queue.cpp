@@ -120,6 +120,10 @@ void EventQueue::announce_front(std::size_t source) const {
   if (source == HEAP ? heap_.empty() : lanes_[source].empty()) {
     return;
   }
+  if (source != HEAP && lanes_[source].size() > EARLY) {
+    const Entry& later = lanes_[source].at(EARLY);
+    later.handler->prefetch_early(static_cast<std::uint8_t>(later.key & 0xff), later.id);
+  }
   const Entry& next = source == HEAP ? heap_.front() : lanes_[source].front();
   next.handler->prefetch(static_cast<std::uint8_t>(next.key & 0xff), next.id);
 }

@@ -11,12 +11,17 @@ namespace collsim::sim {
 
 // EventHandler: a component that schedules events for itself (htsim style) and is called
 // back when one fires. `kind` and `id` are the values it passed to schedule().
-// prefetch() is a hint that the event (kind, id) comes up soon: a handler may ask the cache
-// for the records it will touch then (without loading anything that may miss, so the hint
-// never waits). It must not change any state; the default does nothing.
+// Look-ahead hints, in two stages, so that a chain of records (an op's, then the route it
+// names) can be fetched one link per stage: prefetch_early() says the event (kind, id) comes
+// up a few events from now, prefetch() that it comes up next from its source. A handler may
+// ask the cache for the records it will touch then; prefetch_early() must not load anything
+// that may miss (so it never waits), prefetch() may read what prefetch_early() asked for.
+// Neither may change any state; the defaults do nothing. An event may get either, both (early
+// first) or neither.
 class EventHandler {
  public:
   virtual void on_event(std::uint8_t kind, std::uint32_t id) = 0;
+  virtual void prefetch_early(std::uint8_t /*kind*/, std::uint32_t /*id*/) const {}
   virtual void prefetch(std::uint8_t /*kind*/, std::uint32_t /*id*/) const {}
 
  protected:
@@ -50,8 +55,9 @@ struct EventHandle {
 // instant get one more; only the rest go through the heap. The next event is the least of
 // the heap top and the lane fronts, whose keys are kept side by side. Look-ahead: when an
 // event is taken from a lane or the heap, the event now at that source's front is announced
-// to its handler (EventHandler::prefetch), so that its records are on their way from memory
-// while the current event runs. Cancellation is lazy
+// to its handler (EventHandler::prefetch), and for a lane also the one EARLY places behind
+// it (prefetch_early), so that their records are on their way from memory while the current
+// event runs. Cancellation is lazy
 // (a cancelled entry is dropped when it is the least), so only cancellable events pay for
 // a slot.
 // Complexity: schedule O(1) into a lane, O(log n) into the heap; cancel O(1); next event
@@ -97,6 +103,8 @@ class EventQueue {
    public:
     bool empty() const { return size_ == 0; }
     const Entry& front() const { return buffer_[head_]; }
+    std::size_t size() const { return size_; }
+    const Entry& at(std::size_t i) const { return buffer_[(head_ + i) & (buffer_.size() - 1)]; }
     const Entry& back() const { return buffer_[(head_ + size_ - 1) & (buffer_.size() - 1)]; }
     // Inline, growth apart: nearly every event passes here (docs/engine.md, 12-03).
     void push(const Entry& e) {
@@ -120,6 +128,7 @@ class EventQueue {
     std::size_t size_ = 0;
   };
   static constexpr std::size_t LANES = 8;
+  static constexpr std::size_t EARLY = 4;  // a lane's entry announced early: 4 behind the front
   static constexpr std::size_t LATE_LANE = LANES;  // lanes_[LATE_LANE]: LATE events of now()
   static constexpr std::size_t HEAP = LANES + 1;   // heads_[HEAP]: the heap's top
   // The (time, key) of a source's front, copied out so that finding the next event scans

@@ -326,8 +326,21 @@ class Executor final : private EventHandler, private TransferSink {
     drain_ready();
   }
 
-  void prefetch(std::uint8_t /*kind*/, std::uint32_t slot) const override {
+  void prefetch_early(std::uint8_t /*kind*/, std::uint32_t slot) const override {
     __builtin_prefetch(&ops_[slot]);
+  }
+
+  // The op's record was asked for early (if its lane was long enough): now the records it
+  // names, which its event reads first — its route, and the successor list a send's start
+  // walks.
+  void prefetch(std::uint8_t kind, std::uint32_t slot) const override {
+    const OpState& op = ops_[slot];
+    if (kind == SEND_START) {
+      const auto* route = reinterpret_cast<const char*>(&routes_[op.route]);
+      __builtin_prefetch(route);
+      __builtin_prefetch(route + sizeof(Route) - 1);
+    }
+    __builtin_prefetch(&successors_[op.succ_begin]);
   }
 
   void on_transfer_done(TransferId slot) override {

@@ -206,6 +206,9 @@ TEST(EventQueue, LanesHeapAndLateEventsKeepOneTotalOrder) {
 class AnnounceLog final : public EventHandler {
  public:
   void on_event(std::uint8_t kind, std::uint32_t id) override { log.emplace_back('r', kind, id); }
+  void prefetch_early(std::uint8_t kind, std::uint32_t id) const override {
+    log.emplace_back('e', kind, id);
+  }
   void prefetch(std::uint8_t kind, std::uint32_t id) const override {
     log.emplace_back('p', kind, id);
   }
@@ -227,6 +230,24 @@ TEST(EventQueue, AnnouncesTheNextEventOfASourceBeforeRunningTheCurrentOne) {
   // a cancelled front is dropped unannounced.
   const std::vector<E> expected{E{'p', 2, 2}, E{'r', 1, 1}, E{'r', 2, 2}, E{'r', 3, 3},
                                 E{'r', 5, 5}};
+  EXPECT_EQ(h.log, expected);
+}
+
+TEST(EventQueue, AnnouncesALaneEntryEarlyWhenFourOthersAreAheadOfIt) {
+  EventQueue q;
+  AnnounceLog h;
+  for (std::uint32_t id = 1; id <= 7; ++id) {
+    q.schedule(ps(10), h, 1, id);  // one lane, in order
+  }
+  q.run();
+  using E = std::tuple<char, std::uint8_t, std::uint32_t>;
+  // When an event leaves the lane, the entry now four behind the new front is announced
+  // early (6, then 7), then the new front; entries that never had four ahead of them (the
+  // first five) get only the second announcement, and the last event none.
+  const std::vector<E> expected{E{'e', 1, 6}, E{'p', 1, 2}, E{'r', 1, 1}, E{'e', 1, 7},
+                                E{'p', 1, 3}, E{'r', 1, 2}, E{'p', 1, 4}, E{'r', 1, 3},
+                                E{'p', 1, 5}, E{'r', 1, 4}, E{'p', 1, 6}, E{'r', 1, 5},
+                                E{'p', 1, 7}, E{'r', 1, 6}, E{'r', 1, 7}};
   EXPECT_EQ(h.log, expected);
 }
 
