@@ -120,12 +120,21 @@ void EventQueue::announce_front(std::size_t source) const {
   if (source == HEAP ? heap_.empty() : lanes_[source].empty()) {
     return;
   }
-  if (source != HEAP && lanes_[source].size() > EARLY) {
-    const Entry& later = lanes_[source].at(EARLY);
-    later.handler->prefetch_early(static_cast<std::uint8_t>(later.key & 0xff), later.id);
+  auto announce = [](const Entry& e, Ahead ahead) {
+    e.handler->prefetch(static_cast<std::uint8_t>(e.key & 0xff), e.id, ahead);
+  };
+  if (source == HEAP) {
+    announce(heap_.front(), Ahead::NEXT);
+    return;
   }
-  const Entry& next = source == HEAP ? heap_.front() : lanes_[source].front();
-  next.handler->prefetch(static_cast<std::uint8_t>(next.key & 0xff), next.id);
+  const Lane& lane = lanes_[source];
+  if (lane.size() > FAR_AT) {
+    announce(lane.at(FAR_AT), Ahead::FAR);
+  }
+  if (lane.size() > NEAR_AT) {
+    announce(lane.at(NEAR_AT), Ahead::NEAR);
+  }
+  announce(lane.front(), Ahead::NEXT);
 }
 
 // Pops the least event that was not cancelled and whose time is <= limit; cancelled

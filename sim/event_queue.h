@@ -11,18 +11,19 @@ namespace collsim::sim {
 
 // EventHandler: a component that schedules events for itself (htsim style) and is called
 // back when one fires. `kind` and `id` are the values it passed to schedule().
-// Look-ahead hints, in two stages, so that a chain of records (an op's, then the route it
-// names) can be fetched one link per stage: prefetch_early() says the event (kind, id) comes
-// up a few events from now, prefetch() that it comes up next from its source. A handler may
-// ask the cache for the records it will touch then; prefetch_early() must not load anything
-// that may miss (so it never waits), prefetch() may read what prefetch_early() asked for.
-// Neither may change any state; the defaults do nothing. An event may get either, both (early
-// first) or neither.
+// Look-ahead hints, in stages, so that a chain of records (an op's, the route it names, the
+// links the route names) can be fetched one link per stage: prefetch() says the event
+// (kind, id) comes up some events from now (FAR, NEAR) or next from its source (NEXT). A
+// handler may ask the cache for the records it will touch then; at FAR it must not load
+// anything that may miss (so the hint never waits), at NEAR it may read what it asked for at
+// FAR, at NEXT what it asked for at NEAR. It must not change any state; the default does
+// nothing. An event gets any subset of the stages, in that order.
+enum class Ahead : std::uint8_t { FAR, NEAR, NEXT };
+
 class EventHandler {
  public:
   virtual void on_event(std::uint8_t kind, std::uint32_t id) = 0;
-  virtual void prefetch_early(std::uint8_t /*kind*/, std::uint32_t /*id*/) const {}
-  virtual void prefetch(std::uint8_t /*kind*/, std::uint32_t /*id*/) const {}
+  virtual void prefetch(std::uint8_t /*kind*/, std::uint32_t /*id*/, Ahead /*ahead*/) const {}
 
  protected:
   ~EventHandler() = default;
@@ -55,9 +56,9 @@ struct EventHandle {
 // instant get one more; only the rest go through the heap. The next event is the least of
 // the heap top and the lane fronts, whose keys are kept side by side. Look-ahead: when an
 // event is taken from a lane or the heap, the event now at that source's front is announced
-// to its handler (EventHandler::prefetch), and for a lane also the one EARLY places behind
-// it (prefetch_early), so that their records are on their way from memory while the current
-// event runs. Cancellation is lazy
+// to its handler (EventHandler::prefetch, NEXT), and for a lane also the ones NEAR_AT and
+// FAR_AT places behind it, so that their records are on their way from memory while the
+// current event runs. Cancellation is lazy
 // (a cancelled entry is dropped when it is the least), so only cancellable events pay for
 // a slot.
 // Complexity: schedule O(1) into a lane, O(log n) into the heap; cancel O(1); next event
@@ -128,7 +129,9 @@ class EventQueue {
     std::size_t size_ = 0;
   };
   static constexpr std::size_t LANES = 8;
-  static constexpr std::size_t EARLY = 4;  // a lane's entry announced early: 4 behind the front
+  // A lane's entries announced ahead: FAR when 4 others are ahead of them, NEAR at 2.
+  static constexpr std::size_t FAR_AT = 4;
+  static constexpr std::size_t NEAR_AT = 2;
   static constexpr std::size_t LATE_LANE = LANES;  // lanes_[LATE_LANE]: LATE events of now()
   static constexpr std::size_t HEAP = LANES + 1;   // heads_[HEAP]: the heap's top
   // The (time, key) of a source's front, copied out so that finding the next event scans

@@ -326,21 +326,24 @@ class Executor final : private EventHandler, private TransferSink {
     drain_ready();
   }
 
-  void prefetch_early(std::uint8_t /*kind*/, std::uint32_t slot) const override {
-    __builtin_prefetch(&ops_[slot]);
-  }
-
-  // The op's record was asked for early (if its lane was long enough): now the records it
-  // names, which its event reads first — its route, and the successor list a send's start
-  // walks.
-  void prefetch(std::uint8_t kind, std::uint32_t slot) const override {
-    const OpState& op = ops_[slot];
-    if (kind == SEND_START) {
-      const auto* route = reinterpret_cast<const char*>(&routes_[op.route]);
-      __builtin_prefetch(route);
-      __builtin_prefetch(route + sizeof(Route) - 1);
+  // One link of the chain a send's start walks per stage: its op record, then the route and
+  // successor list that record names, then the links the route names (in the network model).
+  void prefetch(std::uint8_t kind, std::uint32_t slot, Ahead ahead) const override {
+    if (ahead == Ahead::FAR) {
+      __builtin_prefetch(&ops_[slot]);
+      return;
     }
-    __builtin_prefetch(&successors_[op.succ_begin]);
+    const OpState& op = ops_[slot];
+    if (ahead == Ahead::NEAR) {
+      if (kind == SEND_START) {
+        const auto* route = reinterpret_cast<const char*>(&routes_[op.route]);
+        __builtin_prefetch(route);
+        __builtin_prefetch(route + sizeof(Route) - 1);
+      }
+      __builtin_prefetch(&successors_[op.succ_begin]);
+    } else if (kind == SEND_START) {
+      network_->prefetch_start(routes_[op.route]);
+    }
   }
 
   void on_transfer_done(TransferId slot) override {

@@ -37,6 +37,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
   FlowModel(EventQueue& queue, TransferSink& sink, std::vector<std::int64_t> capacities);
 
   void start(TransferId id, const Route& route, core::Bytes bytes) override;
+  void prefetch_start(const Route& route) const override;
   const LinkUsage& link_usage() override { return usage_.result(); }
   RateWork rate_work() const override {
     return {solver_.solves(), solver_.flows_recomputed(), rate_changes_};
@@ -58,8 +59,9 @@ class FlowModel final : public NetworkModel, private EventHandler {
   static_assert(sizeof(FlowState) == 64);
 
   void on_event(std::uint8_t kind, std::uint32_t id) override;
-  void prefetch(std::uint8_t kind, std::uint32_t id) const override;
+  void prefetch(std::uint8_t kind, std::uint32_t id, Ahead ahead) const override;
   void prefetch_flow(FlowId f) const;
+  static std::span<const LinkId> solver_path(const Route& route);
   void request_solve();
   void solve();
   static core::Time time_left(const FlowState& s);

@@ -94,6 +94,12 @@ class MaxMinSolver {
   std::span<const FlowId> solve();
 
   std::int64_t rate(FlowId f) const { return flows_[f].rate; }
+  // Asks the cache for the records of the links of `path`, ahead of an add_flow(path).
+  void prefetch_links(std::span<const LinkId> path) const {
+    for (LinkId l : path) {
+      __builtin_prefetch(&links_[l]);
+    }
+  }
   // Asks the cache for flow f's record, ahead of a remove_flow(f).
   void prefetch_flow(FlowId f) const {
     __builtin_prefetch(&flows_[f]);

@@ -59,6 +59,10 @@ class NetworkModel {
  public:
   virtual ~NetworkModel() = default;
   virtual void start(TransferId id, const Route& route, core::Bytes bytes) = 0;
+  // A hint that start() over `route` comes next: the model may ask the cache for the records
+  // start() will read (it may read the route itself). No state changes; the default does
+  // nothing.
+  virtual void prefetch_start(const Route& /*route*/) const {}
   // Per-link concurrency seen so far (the same bookkeeping in every model). Not const: the
   // bookkeeping may still be catching up on another thread (LinkUsageRecorder).
   virtual const LinkUsage& link_usage() = 0;

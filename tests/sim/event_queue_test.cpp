@@ -206,11 +206,9 @@ TEST(EventQueue, LanesHeapAndLateEventsKeepOneTotalOrder) {
 class AnnounceLog final : public EventHandler {
  public:
   void on_event(std::uint8_t kind, std::uint32_t id) override { log.emplace_back('r', kind, id); }
-  void prefetch_early(std::uint8_t kind, std::uint32_t id) const override {
-    log.emplace_back('e', kind, id);
-  }
-  void prefetch(std::uint8_t kind, std::uint32_t id) const override {
-    log.emplace_back('p', kind, id);
+  // 'f', 'n', 'p': announced FAR, NEAR, NEXT; 'r': run.
+  void prefetch(std::uint8_t kind, std::uint32_t id, Ahead ahead) const override {
+    log.emplace_back(ahead == Ahead::FAR ? 'f' : ahead == Ahead::NEAR ? 'n' : 'p', kind, id);
   }
   mutable std::vector<std::tuple<char, std::uint8_t, std::uint32_t>> log;
 };
@@ -233,7 +231,7 @@ TEST(EventQueue, AnnouncesTheNextEventOfASourceBeforeRunningTheCurrentOne) {
   EXPECT_EQ(h.log, expected);
 }
 
-TEST(EventQueue, AnnouncesALaneEntryEarlyWhenFourOthersAreAheadOfIt) {
+TEST(EventQueue, AnnouncesALaneEntryFarAndNearBeforeItIsNext) {
   EventQueue q;
   AnnounceLog h;
   for (std::uint32_t id = 1; id <= 7; ++id) {
@@ -241,13 +239,16 @@ TEST(EventQueue, AnnouncesALaneEntryEarlyWhenFourOthersAreAheadOfIt) {
   }
   q.run();
   using E = std::tuple<char, std::uint8_t, std::uint32_t>;
-  // When an event leaves the lane, the entry now four behind the new front is announced
-  // early (6, then 7), then the new front; entries that never had four ahead of them (the
-  // first five) get only the second announcement, and the last event none.
-  const std::vector<E> expected{E{'e', 1, 6}, E{'p', 1, 2}, E{'r', 1, 1}, E{'e', 1, 7},
-                                E{'p', 1, 3}, E{'r', 1, 2}, E{'p', 1, 4}, E{'r', 1, 3},
-                                E{'p', 1, 5}, E{'r', 1, 4}, E{'p', 1, 6}, E{'r', 1, 5},
-                                E{'p', 1, 7}, E{'r', 1, 6}, E{'r', 1, 7}};
+  // When an event leaves the lane, the entry now four behind the new front is announced FAR,
+  // the one two behind NEAR, then the new front NEXT; an entry that never had four (two)
+  // ahead of it misses that stage, and the last event is announced once.
+  const std::vector<E> expected{E{'f', 1, 6}, E{'n', 1, 4}, E{'p', 1, 2}, E{'r', 1, 1},  // 1 leaves
+                                E{'f', 1, 7}, E{'n', 1, 5}, E{'p', 1, 3}, E{'r', 1, 2},  // 2
+                                E{'n', 1, 6}, E{'p', 1, 4}, E{'r', 1, 3},                // 3
+                                E{'n', 1, 7}, E{'p', 1, 5}, E{'r', 1, 4},                // 4
+                                E{'p', 1, 6}, E{'r', 1, 5},                              // 5
+                                E{'p', 1, 7}, E{'r', 1, 6},                              // 6
+                                E{'r', 1, 7}};
   EXPECT_EQ(h.log, expected);
 }
 
