@@ -340,9 +340,22 @@ class Executor final : private EventHandler, private TransferSink {
         __builtin_prefetch(route);
         __builtin_prefetch(route + sizeof(Route) - 1);
       }
-      __builtin_prefetch(&successors_[op.succ_begin]);
+      __builtin_prefetch(successors(slot).data());
     } else if (kind == SEND_START) {
       network_->prefetch_start(routes_[op.route]);
+    }
+  }
+
+  // Ahead of a completion: the op's record, then its successor list, then their records.
+  void prefetch_done(TransferId slot, Ahead ahead) const override {
+    if (ahead == Ahead::FAR) {
+      __builtin_prefetch(&ops_[slot]);
+    } else if (ahead == Ahead::NEAR) {
+      __builtin_prefetch(successors(slot).data());
+    } else {
+      for (const OpId s : successors(slot)) {
+        __builtin_prefetch(&ops_[s]);
+      }
     }
   }
 

@@ -91,16 +91,33 @@ void FlowModel::arm_wake() {
   wake_at_ = at;
 }
 
+// The flows due now are taken off the heap first (finishing one never touches the heap), so
+// that each one's finish is announced in stages a few flows ahead (see prefetch_finish).
 void FlowModel::finish_due() {
   wake_ = {};
   const std::int64_t now = queue_.now().ps();
+  due_.clear();
   while (!completions_.empty() && completions_.top().time == now) {
-    const FlowId f = completions_.top().id;
+    due_.push_back(completions_.top().id);
     completions_.pop();
-    if (!completions_.empty()) {
-      prefetch_flow(completions_.top().id);
+  }
+  constexpr std::size_t FAR_AT = 6;
+  constexpr std::size_t NEAR_AT = 4;
+  constexpr std::size_t NEXT_AT = 2;
+  const std::size_t n = due_.size();
+  for (std::size_t i = 0; i < n + FAR_AT; ++i) {
+    if (i < n) {
+      prefetch_finish(due_[i], Ahead::FAR);
     }
-    finish(f);
+    if (i >= FAR_AT - NEAR_AT && i - (FAR_AT - NEAR_AT) < n) {
+      prefetch_finish(due_[i - (FAR_AT - NEAR_AT)], Ahead::NEAR);
+    }
+    if (i >= FAR_AT - NEXT_AT && i - (FAR_AT - NEXT_AT) < n) {
+      prefetch_finish(due_[i - (FAR_AT - NEXT_AT)], Ahead::NEXT);
+    }
+    if (i >= FAR_AT) {
+      finish(due_[i - FAR_AT]);
+    }
   }
   arm_wake();
 }
@@ -117,21 +134,35 @@ void FlowModel::finish(FlowId f) {
   sink_.on_transfer_done(transfer);
 }
 
-// A finishing flow's two records are the misses of its finish (perf: nearly all of
-// finish()'s samples sat on its first load of them).
 // A start's misses are the records of its links (perf: over half of add_flow's samples).
 void FlowModel::prefetch_start(const Route& route) const {
   solver_.prefetch_links(solver_path(route));
 }
 
 void FlowModel::prefetch(std::uint8_t kind, std::uint32_t id, Ahead ahead) const {
-  if (ahead != Ahead::NEXT) {
-    return;
-  }
   if (kind == FLOW_DONE) {
-    prefetch_flow(id);
-  } else if (kind == FLOWS_DUE && !completions_.empty()) {
+    prefetch_finish(id, ahead);
+  } else if (kind == FLOWS_DUE && ahead == Ahead::NEXT && !completions_.empty()) {
     prefetch_flow(completions_.top().id);
+  }
+}
+
+// A finish walks a chain of records: the flow's two (perf: nearly all of finish()'s samples
+// sat on its first load of them), its links', its entries on them, and then the executor's
+// for the op the transfer ends. One link of the chain per stage.
+void FlowModel::prefetch_finish(FlowId f, Ahead ahead) const {
+  switch (ahead) {
+    case Ahead::FAR:
+      prefetch_flow(f);
+      break;
+    case Ahead::NEAR:
+      solver_.prefetch_links(f);
+      sink_.prefetch_done(flows_[f].transfer, Ahead::FAR);
+      break;
+    case Ahead::NEXT:
+      solver_.prefetch_entries(f);
+      sink_.prefetch_done(flows_[f].transfer, Ahead::NEAR);
+      break;
   }
 }
 

@@ -61,6 +61,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
   void on_event(std::uint8_t kind, std::uint32_t id) override;
   void prefetch(std::uint8_t kind, std::uint32_t id, Ahead ahead) const override;
   void prefetch_flow(FlowId f) const;
+  void prefetch_finish(FlowId f, Ahead ahead) const;
   static std::span<const LinkId> solver_path(const Route& route);
   void request_solve();
   void solve();
@@ -75,6 +76,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
   LinkUsageRecorder usage_;
   core::HugeVector<FlowState> flows_;
   CompletionHeap completions_;  // by flow id
+  std::vector<FlowId> due_;     // the flows finish_due() is finishing
   std::uint64_t completion_seq_ = 0;
   EventHandle wake_;  // the event at completions_.top(), if any
   std::int64_t wake_at_ = 0;

@@ -94,6 +94,20 @@ class MaxMinSolver {
   std::span<const FlowId> solve();
 
   std::int64_t rate(FlowId f) const { return flows_[f].rate; }
+  // Ahead of a remove_flow(f), in two stages: the records of f's links (reads f's record),
+  // then f's entries on them and the entries that will take their place (reads the links').
+  void prefetch_links(FlowId f) const { prefetch_links(flows_[f].path); }
+  void prefetch_entries(FlowId f) const {
+    const Flow& flow = flows_[f];
+    for (std::uint32_t h = 0; h < flow.path.size(); ++h) {
+      const Link& link = links_[flow.path[h]];
+      const std::span<const Entry> entries = entries_.items(link.entries);
+      if (link.alone != f && flow.position[h] < entries.size()) {
+        __builtin_prefetch(entries.data() + flow.position[h]);
+        __builtin_prefetch(entries.data() + entries.size() - 1);
+      }
+    }
+  }
   // Asks the cache for the records of the links of `path`, ahead of an add_flow(path).
   void prefetch_links(std::span<const LinkId> path) const {
     for (LinkId l : path) {

@@ -16,10 +16,13 @@ namespace collsim::sim {
 using TransferId = std::uint32_t;
 using LinkId = std::uint32_t;
 
-// Told when a transfer's last byte has arrived.
+// Told when a transfer's last byte has arrived. prefetch_done() is a look-ahead hint that
+// on_transfer_done(id) comes soon, in the stages of EventHandler::prefetch (FAR, NEAR, NEXT,
+// each may read what the one before asked for); no state changes, the default does nothing.
 class TransferSink {
  public:
   virtual void on_transfer_done(TransferId id) = 0;
+  virtual void prefetch_done(TransferId /*id*/, Ahead /*ahead*/) const {}
 
  protected:
   ~TransferSink() = default;
