@@ -58,7 +58,18 @@ void FlowModel::request_solve() {
 void FlowModel::solve() {
   solve_pending_ = false;
   const core::Time now = queue_.now();
-  for (FlowId f : solver_.solve()) {
+  const std::span<const FlowId> changed = solver_.solve();
+  // Each changed flow's state is a likely miss (perf: 86% of this loop's samples on its
+  // first load); asked for a few flows ahead, the misses overlap.
+  constexpr std::size_t AHEAD = 4;
+  for (std::size_t i = 0; i < std::min(AHEAD, changed.size()); ++i) {
+    __builtin_prefetch(&flows_[changed[i]]);
+  }
+  for (std::size_t i = 0; i < changed.size(); ++i) {
+    if (i + AHEAD < changed.size()) {
+      __builtin_prefetch(&flows_[changed[i + AHEAD]]);
+    }
+    const FlowId f = changed[i];
     FlowState& s = flows_[f];
     s.remaining -= static_cast<core::Picobytes>(s.rate) * (now - s.since).ps();
     // A flow due this instant has finished already: completions sort before the LATE solve.
