@@ -346,16 +346,13 @@ class Executor final : private EventHandler, private TransferSink {
     }
   }
 
-  // Ahead of a completion: the op's record, then its successor list, then their records.
+  // Ahead of a completion: the op's record, then its successor list. (Their records a stage
+  // later, from the flow model's batches, measured 1.02x on the 16k tree: not taken.)
   void prefetch_done(TransferId slot, Ahead ahead) const override {
     if (ahead == Ahead::FAR) {
       __builtin_prefetch(&ops_[slot]);
     } else if (ahead == Ahead::NEAR) {
       __builtin_prefetch(successors(slot).data());
-    } else {
-      for (const OpId s : successors(slot)) {
-        __builtin_prefetch(&ops_[s]);
-      }
     }
   }
 

@@ -112,22 +112,23 @@ void FlowModel::finish_due() {
     due_.push_back(completions_.top().id);
     completions_.pop();
   }
-  constexpr std::size_t FAR_AT = 6;
-  constexpr std::size_t NEAR_AT = 4;
-  constexpr std::size_t NEXT_AT = 2;
+  // Flow j is announced FAR at step j, NEAR at j + 2, NEXT at j + 4, and finished at j + 6.
   const std::size_t n = due_.size();
-  for (std::size_t i = 0; i < n + FAR_AT; ++i) {
-    if (i < n) {
-      prefetch_finish(due_[i], Ahead::FAR);
+  auto behind = [&](std::size_t i, std::size_t k) -> const FlowId* {
+    return i >= k && i - k < n ? &due_[i - k] : nullptr;
+  };
+  for (std::size_t i = 0; i < n + 6; ++i) {
+    if (const FlowId* f = behind(i, 0)) {
+      prefetch_finish(*f, Ahead::FAR);
     }
-    if (i >= FAR_AT - NEAR_AT && i - (FAR_AT - NEAR_AT) < n) {
-      prefetch_finish(due_[i - (FAR_AT - NEAR_AT)], Ahead::NEAR);
+    if (const FlowId* f = behind(i, 2)) {
+      prefetch_finish(*f, Ahead::NEAR);
     }
-    if (i >= FAR_AT - NEXT_AT && i - (FAR_AT - NEXT_AT) < n) {
-      prefetch_finish(due_[i - (FAR_AT - NEXT_AT)], Ahead::NEXT);
+    if (const FlowId* f = behind(i, 4)) {
+      prefetch_finish(*f, Ahead::NEXT);
     }
-    if (i >= FAR_AT) {
-      finish(due_[i - FAR_AT]);
+    if (const FlowId* f = behind(i, 6)) {
+      finish(*f);
     }
   }
   arm_wake();
