@@ -327,6 +327,35 @@ void expect_reference_rates(const MaxMinSolver& s, const std::vector<std::int64_
   }
 }
 
+// The characterisation of max-min fairness the solver maintains, in integers: rates within
+// capacity, and every flow has a bottleneck — a saturated link of its path (slack below the
+// number of flows on it, what rounding down can leave) on which no flow is faster. Exact,
+// unlike a comparison with the real-valued reference.
+void expect_every_flow_has_a_bottleneck(const MaxMinSolver& s,
+                                        const std::vector<std::int64_t>& caps,
+                                        const std::map<FlowId, std::vector<LinkId>>& live,
+                                        int trial, int step) {
+  std::vector<std::int64_t> load(caps.size(), 0);
+  std::vector<std::int64_t> fastest(caps.size(), 0);
+  std::vector<std::int64_t> flows(caps.size(), 0);
+  for (const auto& [id, path] : live) {
+    for (LinkId l : path) {
+      load[l] += s.rate(id);
+      fastest[l] = std::max(fastest[l], s.rate(id));
+      ++flows[l];
+    }
+  }
+  for (std::size_t l = 0; l < caps.size(); ++l) {
+    EXPECT_LE(load[l], caps[l]) << "trial " << trial << " step " << step << " link " << l;
+  }
+  for (const auto& [id, path] : live) {
+    const bool has_bottleneck = std::any_of(path.begin(), path.end(), [&](LinkId l) {
+      return caps[l] - load[l] < flows[l] && fastest[l] <= s.rate(id);
+    });
+    EXPECT_TRUE(has_bottleneck) << "trial " << trial << " step " << step << " flow " << id;
+  }
+}
+
 TEST(MaxMinSolver, IncrementalRatesMatchAFromScratchReference) {
   std::mt19937 rng(7);
   for (int trial = 0; trial < 60; ++trial) {
@@ -360,6 +389,7 @@ TEST(MaxMinSolver, IncrementalRatesMatchAFromScratchReference) {
       }
       s.solve();
       expect_reference_rates(s, caps, live, trial, step);
+      expect_every_flow_has_a_bottleneck(s, caps, live, trial, step);
     }
   }
 }
@@ -400,6 +430,7 @@ TEST(MaxMinSolver, BatchedChangesWithTiedSharesMatchTheReference) {
       }
       s.solve();
       expect_reference_rates(s, caps, live, trial, step);
+      expect_every_flow_has_a_bottleneck(s, caps, live, trial, step);
     }
   }
 }
