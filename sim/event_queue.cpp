@@ -117,14 +117,13 @@ void EventQueue::pop_source(std::size_t source) {
 }
 
 void EventQueue::announce_front(std::size_t source) const {
-  if (source == HEAP ? heap_.empty() : lanes_[source].empty()) {
-    return;
-  }
   auto announce = [](const Entry& e, Ahead ahead) {
     e.handler->prefetch(static_cast<std::uint8_t>(e.key & 0xff), e.id, ahead);
   };
   if (source == HEAP) {
-    announce(heap_.front(), Ahead::NEXT);
+    if (!heap_.empty()) {
+      announce(heap_.front(), Ahead::NEXT);
+    }
     return;
   }
   const Lane& lane = lanes_[source];
@@ -134,7 +133,9 @@ void EventQueue::announce_front(std::size_t source) const {
   if (lane.size() > NEAR_AT) {
     announce(lane.at(NEAR_AT), Ahead::NEAR);
   }
-  announce(lane.front(), Ahead::NEXT);
+  if (!lane.empty()) {
+    announce(lane.front(), Ahead::NEXT);
+  }
 }
 
 // Pops the least event that was not cancelled and whose time is <= limit; cancelled

@@ -81,16 +81,29 @@ TEST_P(EveryModel, SameScheduleTwiceGivesTheSameEventStream) {
 TEST_P(EveryModel, OpsOutOfDepthOrderGetTheTimesOfTheSameOpsInOrder) {
   topology::Fabric f1 = island(4);
   topology::Fabric f2 = island(4);
-  Schedule in_order(4, {1000, 3000});
-  const OpId a = in_order.add_send(0, 1, 0, Combine::COPY, Label{}, {});
-  const OpId c = in_order.add_send(2, 3, 1, Combine::COPY, Label{}, {});
-  in_order.add_send(1, 2, 0, Combine::COPY, Label{}, std::vector<OpId>{a});
-  in_order.add_send(3, 0, 1, Combine::COPY, Label{}, std::vector<OpId>{c});
-  Schedule shuffled(4, {1000, 3000});  // depths 0, 1, 0, 1: ids as above 0, 2, 1, 3
-  const OpId a2 = shuffled.add_send(0, 1, 0, Combine::COPY, Label{}, {});
-  shuffled.add_send(1, 2, 0, Combine::COPY, Label{}, std::vector<OpId>{a2});
-  const OpId c2 = shuffled.add_send(2, 3, 1, Combine::COPY, Label{}, {});
-  shuffled.add_send(3, 0, 1, Combine::COPY, Label{}, std::vector<OpId>{c2});
+  // The same four sends, two chains of two (pieces 0 and 1): heads first, ids 0 1 | 2 3 in
+  // depth order, or chain by chain, depths 0 1 0 1.
+  auto two_chains = [](bool chain_by_chain) {
+    Schedule s(4, {1000, 3000});
+    auto head = [&](algorithms::Rank src, algorithms::PieceId p) {
+      return s.add_send(src, src + 1, p, Combine::COPY, Label{}, {});
+    };
+    auto tail = [&](algorithms::Rank src, algorithms::PieceId p, OpId after) {
+      s.add_send(src, (src + 1) % 4, p, Combine::COPY, Label{}, std::vector<OpId>{after});
+    };
+    if (chain_by_chain) {
+      tail(1, 0, head(0, 0));
+      tail(3, 1, head(2, 1));
+    } else {
+      const OpId a = head(0, 0);
+      const OpId c = head(2, 1);
+      tail(1, 0, a);
+      tail(3, 1, c);
+    }
+    return s;
+  };
+  const Schedule in_order = two_chains(false);
+  const Schedule shuffled = two_chains(true);
   const RunResult r1 = execute(in_order, f1, options(GetParam()));
   const RunResult r2 = execute(shuffled, f2, options(GetParam()));
   ASSERT_EQ(r1.timings.size(), 4u);
