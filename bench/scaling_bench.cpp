@@ -10,6 +10,8 @@
 //
 //   scaling_bench --algorithm ring --gpus 1024 --bytes 1GiB        one point
 //   scaling_bench --series --algorithm double_binary_tree          64 .. 16384 GPUs
+//   scaling_bench --algorithm two_level --gpus 8192 --op-times critical_path
+//                                    with the op times a scenario run keeps
 #include <chrono>
 #include <cstdio>
 #include <exception>
@@ -40,6 +42,7 @@ struct Point {
   int gpus = 1024;
   core::Bytes bytes = core::Bytes{1} << 30;
   sim::NetworkKind network = sim::NetworkKind::FLOW;
+  sim::OpTimes op_times = sim::OpTimes::NONE;
   int tiers = 0;  // 0: 2 tiers while 64-port spines can join the leaves, else 3
   algorithms::GenerateOptions options;
 };
@@ -83,7 +86,7 @@ void run_point(const Point& p) {
   sim::ExecutorOptions o;
   o.network = p.network;
   o.step_latency = core::Time::from_ps(5'000'000);
-  o.record_op_times = false;
+  o.op_times = p.op_times;
   const sim::RunResult r = sim::execute(schedule, fabric, o);
   const double sim_s = seconds_since(t2);
   const double total_s = seconds_since(t0);
@@ -138,6 +141,7 @@ int main(int argc, char** argv) {
   std::string bytes = "1GiB";
   std::string chunk_size;
   std::string inter = "ring";
+  std::string op_times = "none";
   Point p;
   unsigned channels = 1;
   bool series = false;
@@ -153,7 +157,9 @@ int main(int argc, char** argv) {
       "tiers", po::value(&p.tiers), "network tiers, 2 or 3 (default: 2 up to 2048 GPUs, then 3)")(
       "chunk-size", po::value(&chunk_size), "pipelined chunk size (default: generator's)")(
       "channels", po::value(&channels), "channels (default 1)")(
-      "inter", po::value(&inter), "two_level's inter-node algorithm (default ring)");
+      "inter", po::value(&inter), "two_level's inter-node algorithm (default ring)")(
+      "op-times", po::value(&op_times),
+      "none | critical_path (what collsim run keeps) | all (default none)");
   try {
     po::variables_map vm;
     po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -164,10 +170,14 @@ int main(int argc, char** argv) {
     }
     const auto a = algorithms::parse_algorithm(algorithm);
     const auto i = algorithms::parse_algorithm(inter);
-    if (!a || !i || (network != "flow" && network != "ideal") || p.gpus % 8 != 0) {
-      std::cerr << "scaling_bench: bad --algorithm, --inter, --network or --gpus\n";
+    const bool times_ok = op_times == "none" || op_times == "critical_path" || op_times == "all";
+    if (!a || !i || (network != "flow" && network != "ideal") || p.gpus % 8 != 0 || !times_ok) {
+      std::cerr << "scaling_bench: bad --algorithm, --inter, --network, --gpus or --op-times\n";
       return 2;
     }
+    p.op_times = op_times == "none"            ? sim::OpTimes::NONE
+                 : op_times == "critical_path" ? sim::OpTimes::CRITICAL_PATH
+                                               : sim::OpTimes::ALL;
     p.algorithm = *a;
     p.options.inter = *i;
     p.options.channels = channels;

@@ -36,7 +36,7 @@ RunRow run_one(const Scenario& s, algorithms::Algorithm algorithm, core::Bytes b
   eo.network = s.model.network;
   eo.step_latency = step;
   eo.reduce_bandwidth = s.model.reduce_bandwidth;
-  eo.record_op_times = true;  // for the critical path the cause is read from
+  eo.op_times = sim::OpTimes::CRITICAL_PATH;  // the cause is read from it
   eo.wire_num = wire.num;
   eo.wire_den = wire.den;
   const sim::RunResult result = [&] {

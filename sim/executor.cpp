@@ -50,21 +50,22 @@ class Executor final : private EventHandler, private TransferSink {
     for (std::size_t e = 0; e < capacities.size(); ++e) {
       capacities[e] = fabric.link(static_cast<topology::EdgeId>(e)).bandwidth.bytes_per_second();
     }
-    // The passes below write 16 B per op and 4 per dependency of fresh memory (16 B per op
+    // The passes below write 16 B per op and 4 per dependency of fresh memory (8 B per op
     // more with op times, 4 if the ops need reordering): the other core takes its page
     // faults meanwhile.
+    const std::size_t timed = options.op_times == OpTimes::NONE ? 0 : schedule.size();
     ops_.reserve(schedule.size() + 1);
     successors_.reserve(schedule.num_dependencies());
-    timings_.reserve(options.record_op_times ? schedule.size() : 0);
+    ends_.reserve(timed);
     {
       using core::BackgroundPrefault;
       const BackgroundPrefault prefault({BackgroundPrefault::spare_capacity(ops_),
                                          BackgroundPrefault::spare_capacity(successors_),
-                                         BackgroundPrefault::spare_capacity(timings_)});
+                                         BackgroundPrefault::spare_capacity(ends_)});
       choose_run_order();
       resolve_routes(fabric, placement, capacities);
       build_successors();
-      timings_.resize(options.record_op_times ? schedule.size() : 0);
+      ends_.resize(timed);
     }
     network_ = make_network_model(options.network, queue_, *this, std::move(capacities));
   }
@@ -90,16 +91,18 @@ class Executor final : private EventHandler, private TransferSink {
     for (std::uint32_t l = 0; l < usage.size(); ++l) {
       r.link_stats.push_back(usage.stats(classes_.representative[l]));
     }
-    if (options_.record_op_times) {
+    if (options_.op_times == OpTimes::ALL) {
       r.timings.resize(schedule_.size());
       for (OpId id = 0; id < schedule_.size(); ++id) {
-        r.timings[id] = timings_[slot(id)];
+        if (ops_[slot(id)].pending == 0) {
+          r.timings[id] = OpTiming{ready_time(id), end_time(id)};
+        }
       }
     }
     if (completed_ < schedule_.size()) {
       r.deadlock = deadlock();
-    } else if (options_.record_op_times && schedule_.size() > 0) {
-      r.critical_path = critical_path(r.timings);
+    } else if (options_.op_times != OpTimes::NONE && schedule_.size() > 0) {
+      r.critical_path = critical_path();
     }
     return r;
   }
@@ -271,9 +274,6 @@ class Executor final : private EventHandler, private TransferSink {
   // Called when an op's last dependency finishes (or at time 0 for ops without any).
   void make_ready(std::uint32_t slot) {
     const core::Time now = queue_.now();
-    if (options_.record_op_times) {
-      timings_[slot].ready = now;
-    }
     if (ops_[slot].route != NO_ROUTE) {
       // Its end will read its successor list and then their records, each a likely cache
       // miss; asking for them a stage ahead (the list now, the records when it starts) lets
@@ -296,8 +296,8 @@ class Executor final : private EventHandler, private TransferSink {
 
   void complete(std::uint32_t slot) {
     const core::Time now = queue_.now();
-    if (options_.record_op_times) {
-      timings_[slot].end = now;
+    if (!ends_.empty()) {
+      ends_[slot] = now;
     }
     last_end_ = std::max(last_end_, now);
     ++completed_;
@@ -382,12 +382,23 @@ class Executor final : private EventHandler, private TransferSink {
     return d;
   }
 
-  // `timings` by op id.
-  CriticalPath critical_path(const std::vector<OpTiming>& timings) const {
+  core::Time end_time(OpId id) const { return ends_[slot(id)]; }
+
+  // An op became ready when its last dependency ended (make_ready() runs in that
+  // dependency's complete()), so the run need not record it.
+  core::Time ready_time(OpId id) const {
+    core::Time t = core::Time::zero();
+    for (OpId d : schedule_.deps(id)) {
+      t = std::max(t, end_time(d));
+    }
+    return t;
+  }
+
+  CriticalPath critical_path() const {
     CriticalPath cp;
     OpId op = 0;
     for (OpId i = 1; i < schedule_.size(); ++i) {
-      if (timings[i].end > timings[op].end) {
+      if (end_time(i) > end_time(op)) {
         op = i;
       }
     }
@@ -398,11 +409,11 @@ class Executor final : private EventHandler, private TransferSink {
         break;
       }
       op = *std::max_element(deps.begin(), deps.end(),
-                             [&](OpId a, OpId b) { return timings[a].end < timings[b].end; });
+                             [&](OpId a, OpId b) { return end_time(a) < end_time(b); });
     }
     std::reverse(cp.ops.begin(), cp.ops.end());
     for (OpId o : cp.ops) {
-      const core::Time spent = timings[o].end - timings[o].ready;
+      const core::Time spent = end_time(o) - ready_time(o);
       if (schedule_.op(o).kind != OpKind::SEND) {
         cp.reduction += spent;
         continue;
@@ -433,7 +444,7 @@ class Executor final : private EventHandler, private TransferSink {
   core::HugeVector<std::uint32_t> slot_of_;  // op id -> slot; empty: slot == id
   core::HugeVector<OpState> ops_;  // by slot, plus a sentinel for the last slot's successors
   core::HugeVector<OpId> successors_;
-  core::HugeVector<OpTiming> timings_;
+  core::HugeVector<core::Time> ends_;  // by slot; empty for OpTimes::NONE
   std::vector<OpId> ready_;
   core::Time last_end_;
   std::size_t completed_ = 0;

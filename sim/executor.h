@@ -14,11 +14,20 @@
 
 namespace collsim::sim {
 
+// What a run keeps of its ops' times. The run records one end time per op (8 B/op) unless
+// NONE; when each op became ready is not recorded but derived after the run: the latest end
+// of its dependencies (0 without any), which is the instant its last dependency finished.
+enum class OpTimes : std::uint8_t {
+  NONE,           // no per-op times, no critical path
+  CRITICAL_PATH,  // the critical path only (what reports read)
+  ALL,            // the critical path and RunResult::timings (16 B/op more in the result)
+};
+
 struct ExecutorOptions {
   NetworkKind network = NetworkKind::FLOW;
   core::Time step_latency;           // α: software cost every send pays before bytes move
   core::Bandwidth reduce_bandwidth;  // bytes/s a rank reduces at; 0 = reductions are free
-  bool record_op_times = true;       // keep per-op times (16 B/op) and the critical path
+  OpTimes op_times = OpTimes::ALL;
   // Bytes on the wire per payload byte, wire_num / wire_den >= 1: a protocol's framing (NCCL
   // LL sends 8-byte lines of 4 data bytes: 2/1; LL128 128-byte lines of 120: 128/120). A send
   // of b payload bytes moves ceil(b * wire_num / wire_den) bytes through the network.
@@ -26,7 +35,8 @@ struct ExecutorOptions {
   std::uint32_t wire_den = 1;
 };
 
-// When an op could start (all dependencies done) and when it finished.
+// When an op could start (all dependencies done) and when it finished; both 0 for an op
+// that never could (a deadlock).
 struct OpTiming {
   core::Time ready;
   core::Time end;
@@ -61,8 +71,8 @@ struct RunResult {
   std::uint64_t fingerprint = 0;  // EventQueue::fingerprint() of the whole run
   std::size_t ops_completed = 0;
   std::size_t sends = 0;
-  std::vector<OpTiming> timings;  // by op id; empty unless record_op_times
-  std::optional<CriticalPath> critical_path;
+  std::vector<OpTiming> timings;              // by op id; empty unless OpTimes::ALL
+  std::optional<CriticalPath> critical_path;  // unless OpTimes::NONE, a deadlock or no ops
   std::optional<Deadlock> deadlock;
   std::vector<LinkStats> link_stats;  // by directed link id
   RateWork rate_work;                 // the network model's, for benchmarks

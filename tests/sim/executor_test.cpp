@@ -134,6 +134,72 @@ TEST_P(EveryModel, ACycleIsReportedAsADeadlockNamingTheWaitingOps) {
   EXPECT_EQ(r.deadlock->first_waiters[1].op, 2u);
   EXPECT_EQ(r.deadlock->first_waiters[1].waits_on, (std::vector<OpId>{1}));
   EXPECT_FALSE(r.critical_path.has_value());
+  // Ops that never became ready have no times, though op 1's dependency 0 ended.
+  ASSERT_EQ(r.timings.size(), 3u);
+  EXPECT_GT(r.timings[0].end, Time::zero());
+  for (OpId waiting : {1u, 2u}) {
+    EXPECT_EQ(r.timings[waiting].ready, Time::zero()) << waiting;
+    EXPECT_EQ(r.timings[waiting].end, Time::zero()) << waiting;
+  }
+}
+
+// Ready times are not recorded but derived from the dependencies' ends: a join is ready
+// when its later dependency ends, whichever of them is listed first.
+TEST_P(EveryModel, AJoinIsReadyWhenItsLastDependencyEnds) {
+  topology::Fabric f = island(4);
+  Schedule s(4, {1000, 3000});
+  const OpId slow = s.add_send(1, 0, 1, Combine::REDUCE, Label{}, {});  // 30 ns on the wire
+  const OpId fast = s.add_send(2, 3, 0, Combine::COPY, Label{}, {});    // 10 ns
+  const OpId join = s.add_send(0, 2, 0, Combine::COPY, Label{}, std::vector<OpId>{fast, slow});
+  const OpId other = s.add_send(3, 1, 0, Combine::COPY, Label{}, std::vector<OpId>{slow, fast});
+  const RunResult r = execute(s, f, options(GetParam()));
+  ASSERT_EQ(r.timings.size(), 4u);
+  EXPECT_LT(r.timings[fast].end, r.timings[slow].end);
+  EXPECT_EQ(r.timings[fast].ready, Time::zero());
+  for (OpId j : {join, other}) {
+    EXPECT_EQ(r.timings[j].ready, r.timings[slow].end) << j;
+    // Nothing else moves then: 5 us + 2 x 0.5 us + 1000 B / 100 GB/s after it became ready.
+    EXPECT_EQ((r.timings[j].end - r.timings[j].ready).ps(), 5'000'000 + 1'000'000 + 10'000) << j;
+  }
+  EXPECT_EQ(r.critical_path->ops, (std::vector<OpId>{slow, join}));
+}
+
+// The three OpTimes modes run the same events; each keeps what it names and no more.
+TEST_P(EveryModel, OpTimesModesKeepWhatTheyNameOfTheSameRun) {
+  auto run = [&](OpTimes mode) {
+    topology::Fabric f = island(4);
+    // Two children into one parent (incast in the flow model), then the parent forwards;
+    // ids out of depth order, so that slots and ids differ.
+    Schedule s(4, {4096, 4096});
+    const OpId a = s.add_send(1, 0, 0, Combine::REDUCE, Label{}, {});
+    const OpId fwd = s.add_send(0, 3, 0, Combine::COPY, Label{}, std::vector<OpId>{a});
+    const OpId b = s.add_send(2, 0, 1, Combine::REDUCE, Label{}, {});
+    s.add_send(0, 3, 1, Combine::COPY, Label{}, std::vector<OpId>{b, fwd});
+    ExecutorOptions o = options(GetParam());
+    o.op_times = mode;
+    return execute(s, f, o);
+  };
+  const RunResult none = run(OpTimes::NONE);
+  const RunResult path = run(OpTimes::CRITICAL_PATH);
+  const RunResult all = run(OpTimes::ALL);
+  for (const RunResult* r : {&path, &all}) {
+    EXPECT_EQ(r->fingerprint, none.fingerprint);
+    EXPECT_EQ(r->makespan, none.makespan);
+    EXPECT_EQ(r->events, none.events);
+  }
+  EXPECT_TRUE(none.timings.empty());
+  EXPECT_FALSE(none.critical_path.has_value());
+  EXPECT_TRUE(path.timings.empty());
+  ASSERT_TRUE(path.critical_path.has_value());
+  ASSERT_TRUE(all.critical_path.has_value());
+  EXPECT_EQ(all.timings.size(), 4u);
+  EXPECT_EQ(path.critical_path->ops, all.critical_path->ops);
+  EXPECT_EQ(path.critical_path->ops, (std::vector<OpId>{0, 1, 3}));
+  EXPECT_EQ(path.critical_path->transfer, all.critical_path->transfer);
+  EXPECT_EQ(path.critical_path->contention, all.critical_path->contention);
+  EXPECT_EQ(path.critical_path->step_latency + path.critical_path->link_latency +
+                path.critical_path->transfer + path.critical_path->contention,
+            path.makespan);
 }
 
 TEST_P(EveryModel, ReduceOpsTakeBytesOverReduceBandwidthOrNothing) {
