@@ -12,14 +12,17 @@
 //   scaling_bench --series --algorithm double_binary_tree          64 .. 16384 GPUs
 //   scaling_bench --algorithm two_level --gpus 8192 --op-times critical_path
 //                                    with the op times a scenario run keeps
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <exception>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 #include <boost/program_options.hpp>
@@ -45,6 +48,12 @@ struct Point {
   sim::OpTimes op_times = sim::OpTimes::NONE;
   int tiers = 0;  // 0: 2 tiers while 64-port spines can join the leaves, else 3
   algorithms::GenerateOptions options;
+};
+
+constexpr std::pair<std::string_view, sim::OpTimes> OP_TIMES[] = {
+    {"none", sim::OpTimes::NONE},
+    {"critical_path", sim::OpTimes::CRITICAL_PATH},
+    {"all", sim::OpTimes::ALL},
 };
 
 // A count per solve of the flow model's solver (0 where nothing was ever solved).
@@ -170,14 +179,14 @@ int main(int argc, char** argv) {
     }
     const auto a = algorithms::parse_algorithm(algorithm);
     const auto i = algorithms::parse_algorithm(inter);
-    const bool times_ok = op_times == "none" || op_times == "critical_path" || op_times == "all";
-    if (!a || !i || (network != "flow" && network != "ideal") || p.gpus % 8 != 0 || !times_ok) {
+    const auto times = std::find_if(std::begin(OP_TIMES), std::end(OP_TIMES),
+                                    [&](const auto& t) { return t.first == op_times; });
+    if (!a || !i || (network != "flow" && network != "ideal") || p.gpus % 8 != 0 ||
+        times == std::end(OP_TIMES)) {
       std::cerr << "scaling_bench: bad --algorithm, --inter, --network, --gpus or --op-times\n";
       return 2;
     }
-    p.op_times = op_times == "none"            ? sim::OpTimes::NONE
-                 : op_times == "critical_path" ? sim::OpTimes::CRITICAL_PATH
-                                               : sim::OpTimes::ALL;
+    p.op_times = times->second;
     p.algorithm = *a;
     p.options.inter = *i;
     p.options.channels = channels;

@@ -412,8 +412,13 @@ class Executor final : private EventHandler, private TransferSink {
                              [&](OpId a, OpId b) { return end_time(a) < end_time(b); });
     }
     std::reverse(cp.ops.begin(), cp.ops.end());
+    // Each op on the path after the first was picked as the dependency of its successor
+    // that ended last, so its end is that successor's ready time; the first has no
+    // dependencies and was ready at 0.
+    core::Time ready = core::Time::zero();
     for (OpId o : cp.ops) {
-      const core::Time spent = end_time(o) - ready_time(o);
+      const core::Time spent = end_time(o) - ready;
+      ready = end_time(o);
       if (schedule_.op(o).kind != OpKind::SEND) {
         cp.reduction += spent;
         continue;
