@@ -5,8 +5,9 @@
 // resident memory of the process that ran it (each point of a series runs in its own
 // child process, so peaks do not carry over); then the flow model's solves, the flows each
 // solve re-filled ("refill", summed over its filling rounds) and the rates it moved
-// ("moved", each rescheduling a completion), and the run's event fingerprint, so that a
-// benchmark run is also a same-output check.
+// ("moved", each rescheduling a completion); sim_s split into the executor's set-up
+// ("setup_s": routes and per-op state) and the replay ("run_s"); and the run's event
+// fingerprint, so that a benchmark run is also a same-output check.
 //
 //   scaling_bench --algorithm ring --gpus 1024 --bytes 1GiB        one point
 //   scaling_bench --series --algorithm double_binary_tree          64 .. 16384 GPUs
@@ -96,7 +97,11 @@ void run_point(const Point& p) {
   o.network = p.network;
   o.step_latency = core::Time::from_ps(5'000'000);
   o.op_times = p.op_times;
-  const sim::RunResult r = sim::execute(schedule, fabric, o);
+  sim::Execution execution(schedule, fabric, o);
+  const double setup_s = seconds_since(t2);
+  const auto t3 = Clock::now();
+  const sim::RunResult r = execution.run();
+  const double run_s = seconds_since(t3);
   const double sim_s = seconds_since(t2);
   const double total_s = seconds_since(t0);
 
@@ -104,23 +109,23 @@ void run_point(const Point& p) {
   getrusage(RUSAGE_SELF, &usage);
   std::cout << fmt::format(
                    "{:<19} {:>6} {:>10} {:>11} {:>7.3f} {:>7.3f} {:>8.3f} {:>8.3f} {:>9.2f}M "
-                   "{:>9.2f}M {:>8.0f} {:>13} {:>10} {:>7.1f} {:>7.1f} {:016x}",
+                   "{:>9.2f}M {:>8.0f} {:>13} {:>10} {:>7.1f} {:>7.1f} {:>7.3f} {:>7.3f} {:016x}",
                    algorithms::algorithm_name(p.algorithm), p.gpus, r.sends, r.events, build_s,
                    gen_s, sim_s, total_s, static_cast<double>(r.sends) / sim_s / 1e6,
                    static_cast<double>(r.events) / sim_s / 1e6,
                    static_cast<double>(usage.ru_maxrss) / 1024.0, core::format_duration(r.makespan),
                    r.rate_work.solves, per_solve(r.rate_work.flows_recomputed, r.rate_work),
-                   per_solve(r.rate_work.rate_changes, r.rate_work), r.fingerprint)
+                   per_solve(r.rate_work.rate_changes, r.rate_work), setup_s, run_s, r.fingerprint)
             << std::endl;
 }
 
 void print_header() {
   std::cout << fmt::format(
                    "{:<19} {:>6} {:>10} {:>11} {:>7} {:>7} {:>8} {:>8} {:>10} {:>10} "
-                   "{:>8} {:>13} {:>10} {:>7} {:>7} {:>16}",
+                   "{:>8} {:>13} {:>10} {:>7} {:>7} {:>7} {:>7} {:>16}",
                    "algorithm", "gpus", "sends", "events", "build_s", "gen_s", "sim_s", "total_s",
                    "sends/s", "events/s", "peak_MiB", "simulated", "solves", "refill", "moved",
-                   "fingerprint")
+                   "setup_s", "run_s", "fingerprint")
             << std::endl;
 }
 

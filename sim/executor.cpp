@@ -69,6 +69,9 @@ class Executor final : private EventHandler, private TransferSink {
     }
     network_ = make_network_model(options.network, queue_, *this, std::move(capacities));
   }
+  // The network model holds references to queue_ and to this executor.
+  Executor(const Executor&) = delete;
+  Executor& operator=(const Executor&) = delete;
 
   RunResult run() {
     for (std::uint32_t slot = 0; slot < schedule_.size(); ++slot) {
@@ -456,21 +459,53 @@ class Executor final : private EventHandler, private TransferSink {
   std::size_t sends_ = 0;
 };
 
-}  // namespace
-
-RunResult execute(const Schedule& schedule, topology::Fabric& fabric,
-                  std::span<const topology::VertexId> placement, const ExecutorOptions& options) {
-  return Executor(schedule, fabric, placement, options).run();
-}
-
-RunResult execute(const Schedule& schedule, topology::Fabric& fabric,
-                  const ExecutorOptions& options) {
+std::span<const topology::VertexId> default_placement(const Schedule& schedule,
+                                                      const topology::Fabric& fabric) {
   const auto gpus = fabric.gpus();
   if (gpus.size() < schedule.num_ranks()) {
     throw std::invalid_argument(
         fmt::format("the fabric has {} GPUs for {} ranks", gpus.size(), schedule.num_ranks()));
   }
-  return execute(schedule, fabric, gpus.first(schedule.num_ranks()), options);
+  return gpus.first(schedule.num_ranks());
+}
+
+}  // namespace
+
+// The executor stays where it was built: its network model holds references into it.
+struct Execution::Impl {
+  Impl(const Schedule& schedule, topology::Fabric& fabric,
+       std::span<const topology::VertexId> placement, const ExecutorOptions& options)
+      : executor(schedule, fabric, placement, options) {}
+  Executor executor;
+  bool ran = false;
+};
+
+Execution::Execution(const Schedule& schedule, topology::Fabric& fabric,
+                     std::span<const topology::VertexId> placement, const ExecutorOptions& options)
+    : impl_(std::make_unique<Impl>(schedule, fabric, placement, options)) {}
+
+Execution::Execution(const Schedule& schedule, topology::Fabric& fabric,
+                     const ExecutorOptions& options)
+    : Execution(schedule, fabric, default_placement(schedule, fabric), options) {}
+
+Execution::~Execution() = default;
+
+RunResult Execution::run() {
+  if (impl_->ran) {
+    throw std::logic_error("an Execution runs once");
+  }
+  impl_->ran = true;
+  return impl_->executor.run();
+}
+
+RunResult execute(const Schedule& schedule, topology::Fabric& fabric,
+                  std::span<const topology::VertexId> placement, const ExecutorOptions& options) {
+  return Execution(schedule, fabric, placement, options).run();
+}
+
+RunResult execute(const Schedule& schedule, topology::Fabric& fabric,
+                  const ExecutorOptions& options) {
+  return Execution(schedule, fabric, options).run();
 }
 
 }  // namespace collsim::sim

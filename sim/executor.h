@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -86,8 +87,9 @@ struct RunResult {
 // carries a Deadlock naming them; the run never hangs.
 // Cost: routes are resolved once per distinct (src, dst, channel) before the run; then
 // O(1) work per op plus the network model's, no allocation per event. Memory on top of the
-// schedule: 20 B/op (a 16-byte run record and the slot map) + 4 B per dependency, and
-// 16 B/op more with op times.
+// schedule: a 16-byte run record per op (4 B more for a slot map if the ops are not in
+// dependency-depth order) + 4 B per dependency; 8 B/op more unless OpTimes::NONE, and the
+// result's 16 B/op with OpTimes::ALL.
 // Throws std::invalid_argument if the placement is not one distinct GPU per rank, or the
 // wire ratio is below 1.
 RunResult execute(const algorithms::Schedule& schedule, topology::Fabric& fabric,
@@ -96,5 +98,28 @@ RunResult execute(const algorithms::Schedule& schedule, topology::Fabric& fabric
 // execute() with the default placement: rank r on the r-th GPU of fabric.gpus().
 RunResult execute(const algorithms::Schedule& schedule, topology::Fabric& fabric,
                   const ExecutorOptions& options);
+
+// execute() in its two steps, for a caller that times them apart (bench/scaling_bench): the
+// constructor checks the placement, resolves the routes and builds the run's per-op state
+// (the set-up: O(ops + dependencies), the memory above); run() replays the schedule, once
+// (a second call throws std::logic_error). The schedule and the fabric must outlive it.
+// Same throws as execute(), from the constructor.
+class Execution {
+ public:
+  Execution(const algorithms::Schedule& schedule, topology::Fabric& fabric,
+            std::span<const topology::VertexId> placement, const ExecutorOptions& options);
+  // With the default placement, as execute() above.
+  Execution(const algorithms::Schedule& schedule, topology::Fabric& fabric,
+            const ExecutorOptions& options);
+  Execution(const Execution&) = delete;
+  Execution& operator=(const Execution&) = delete;
+  ~Execution();
+
+  RunResult run();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace collsim::sim

@@ -75,6 +75,24 @@ TEST_P(EveryModel, SameScheduleTwiceGivesTheSameEventStream) {
   EXPECT_EQ(r1.makespan, r2.makespan);
 }
 
+TEST_P(EveryModel, AnExecutionBuiltThenRunGivesWhatExecuteGivesAndRunsOnce) {
+  topology::Fabric f1 = island(3);
+  topology::Fabric f2 = island(3);
+  Schedule s(3, {4096, 4096});
+  const OpId a = s.add_send(1, 0, 0, Combine::REDUCE, Label{}, {});
+  const OpId b = s.add_send(2, 0, 1, Combine::REDUCE, Label{}, {});
+  s.add_send(0, 2, 0, Combine::COPY, Label{}, std::vector<OpId>{a, b});
+  const RunResult direct = execute(s, f1, options(GetParam()));
+  Execution execution(s, f2, options(GetParam()));
+  const RunResult split = execution.run();
+  EXPECT_EQ(split.fingerprint, direct.fingerprint);
+  EXPECT_EQ(split.makespan, direct.makespan);
+  EXPECT_EQ(split.ops_completed, 3u);
+  EXPECT_THROW(execution.run(), std::logic_error);
+  const std::vector<topology::VertexId> twice{f2.gpus()[0], f2.gpus()[0], f2.gpus()[1]};
+  EXPECT_THROW(Execution(s, f2, twice, options(GetParam())), std::invalid_argument);
+}
+
 // The executor keeps its per-op state in depth order; ids already in that order (as the
 // generators emit) and ids that are not (a chain emitted after an independent op that
 // follows its head) must give every op the same times under its own id.
