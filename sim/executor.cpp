@@ -67,6 +67,7 @@ class Executor final : private EventHandler, private TransferSink {
       build_successors();
       ends_.resize(timed);
     }
+    compute_wire_bytes();
     network_ = make_network_model(options.network, queue_, *this, std::move(capacities));
   }
   // The network model holds references to queue_ and to this executor.
@@ -256,11 +257,17 @@ class Executor final : private EventHandler, private TransferSink {
     }
   }
 
-  core::Bytes wire_bytes(std::uint32_t slot) const {
-    const core::Picobytes b = schedule_.piece_bytes(ops_[slot].piece);
-    return static_cast<core::Bytes>((b * options_.wire_num + options_.wire_den - 1) /
-                                    options_.wire_den);
+  // Once per piece rather than a 128-bit division per send.
+  void compute_wire_bytes() {
+    wire_bytes_.resize(schedule_.num_pieces());
+    for (std::size_t p = 0; p < wire_bytes_.size(); ++p) {
+      const core::Picobytes b = schedule_.piece_bytes(static_cast<algorithms::PieceId>(p));
+      wire_bytes_[p] = static_cast<core::Bytes>((b * options_.wire_num + options_.wire_den - 1) /
+                                                options_.wire_den);
+    }
   }
+
+  core::Bytes wire_bytes(std::uint32_t slot) const { return wire_bytes_[ops_[slot].piece]; }
 
   core::Time reduce_time(std::uint32_t slot) const {
     if (options_.reduce_bandwidth.is_zero()) {
@@ -447,6 +454,7 @@ class Executor final : private EventHandler, private TransferSink {
   // Apart from routes_: every op that becomes ready reads it, and 8 bytes a route stay in
   // cache where 64 do not (at 16k ranks, 41k routes).
   std::vector<core::Time> route_latency_;
+  std::vector<core::Bytes> wire_bytes_;      // by piece: bytes on the wire (the wire ratio applied)
   FlatLists binding_;                        // per route: routes_[i].binding
   LinkClasses classes_;                      // holds each routes_[i].usage
   core::HugeVector<std::uint32_t> slot_of_;  // op id -> slot; empty: slot == id
