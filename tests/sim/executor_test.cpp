@@ -61,13 +61,20 @@ TEST_P(EveryModel, AChainOfSendsCostsAlphaPlusLatencyPlusTransferEach) {
   EXPECT_EQ(r.critical_path->contention.ps(), 0);
 }
 
-TEST_P(EveryModel, SameScheduleTwiceGivesTheSameEventStream) {
-  topology::Fabric f1 = island(3);
-  topology::Fabric f2 = island(3);
+// Ranks 1 and 2 send a piece each to rank 0 (an incast), which then forwards a piece to
+// `forward_to`.
+Schedule incast_then_forward(algorithms::Rank forward_to) {
   Schedule s(3, {4096, 4096});
   const OpId a = s.add_send(1, 0, 0, Combine::REDUCE, Label{}, {});
   const OpId b = s.add_send(2, 0, 1, Combine::REDUCE, Label{}, {});
-  s.add_send(0, 1, 0, Combine::COPY, Label{}, std::vector<OpId>{a, b});
+  s.add_send(0, forward_to, 0, Combine::COPY, Label{}, std::vector<OpId>{a, b});
+  return s;
+}
+
+TEST_P(EveryModel, SameScheduleTwiceGivesTheSameEventStream) {
+  topology::Fabric f1 = island(3);
+  topology::Fabric f2 = island(3);
+  const Schedule s = incast_then_forward(1);
   const RunResult r1 = execute(s, f1, options(GetParam()));
   const RunResult r2 = execute(s, f2, options(GetParam()));
   EXPECT_EQ(r1.fingerprint, r2.fingerprint);
@@ -78,10 +85,7 @@ TEST_P(EveryModel, SameScheduleTwiceGivesTheSameEventStream) {
 TEST_P(EveryModel, AnExecutionBuiltThenRunGivesWhatExecuteGivesAndRunsOnce) {
   topology::Fabric f1 = island(3);
   topology::Fabric f2 = island(3);
-  Schedule s(3, {4096, 4096});
-  const OpId a = s.add_send(1, 0, 0, Combine::REDUCE, Label{}, {});
-  const OpId b = s.add_send(2, 0, 1, Combine::REDUCE, Label{}, {});
-  s.add_send(0, 2, 0, Combine::COPY, Label{}, std::vector<OpId>{a, b});
+  const Schedule s = incast_then_forward(2);
   const RunResult direct = execute(s, f1, options(GetParam()));
   Execution execution(s, f2, options(GetParam()));
   const RunResult split = execution.run();
