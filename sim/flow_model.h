@@ -4,7 +4,7 @@
 
 #include "core/huge_page_allocator.h"
 #include "sim/completion_heap.h"
-#include "sim/link_usage_recorder.h"
+#include "sim/link_usage.h"
 #include "sim/max_min_solver.h"
 #include "sim/network_model.h"
 
@@ -38,7 +38,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
 
   void start(TransferId id, const Route& route, core::Bytes bytes) override;
   void prefetch_start(const Route& route) const override;
-  const LinkUsage& link_usage() override { return usage_.result(); }
+  const LinkUsage& link_usage() const override { return usage_; }
   RateWork rate_work() const override {
     return {solver_.solves(), solver_.flows_recomputed(), rate_changes_};
   }
@@ -73,7 +73,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
   EventQueue& queue_;
   TransferSink& sink_;
   MaxMinSolver solver_;
-  LinkUsageRecorder usage_;
+  LinkUsage usage_;
   core::HugeVector<FlowState> flows_;
   CompletionHeap completions_;  // by flow id
   std::vector<FlowId> due_;     // the flows finish_due() is finishing

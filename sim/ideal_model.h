@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "core/huge_page_allocator.h"
-#include "sim/link_usage_recorder.h"
+#include "sim/link_usage.h"
 #include "sim/network_model.h"
 
 namespace collsim::sim {
@@ -18,7 +18,8 @@ class IdealModel final : public NetworkModel, private EventHandler {
   IdealModel(EventQueue& queue, TransferSink& sink, std::size_t num_links);
 
   void start(TransferId id, const Route& route, core::Bytes bytes) override;
-  const LinkUsage& link_usage() override { return usage_.result(); }
+  void prefetch_start(const Route& route) const override { usage_.prefetch(route.usage_links()); }
+  const LinkUsage& link_usage() const override { return usage_; }
   RateWork rate_work() const override { return {}; }
 
  private:
@@ -26,7 +27,7 @@ class IdealModel final : public NetworkModel, private EventHandler {
 
   EventQueue& queue_;
   TransferSink& sink_;
-  LinkUsageRecorder usage_;
+  LinkUsage usage_;
   struct InFlight {
     TransferId transfer;
     std::span<const LinkId> links;

@@ -66,9 +66,8 @@ class NetworkModel {
   // start() will read (it may read the route itself). No state changes; the default does
   // nothing.
   virtual void prefetch_start(const Route& /*route*/) const {}
-  // Per-link concurrency seen so far (the same bookkeeping in every model). Not const: the
-  // bookkeeping may still be catching up on another thread (LinkUsageRecorder).
-  virtual const LinkUsage& link_usage() = 0;
+  // Per-link concurrency seen so far (the same bookkeeping in every model).
+  virtual const LinkUsage& link_usage() const = 0;
   // The rate-keeping work so far, the cost a benchmark attributes to sharing.
   virtual RateWork rate_work() const = 0;
 };
