@@ -1,13 +1,17 @@
 #include "sim/network_model.h"
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <memory>
+#include <random>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "sim/event_queue.h"
+#include "tests/sim/random_routes.h"
 
 namespace collsim::sim {
 namespace {
@@ -132,6 +136,106 @@ TEST_P(EveryNetworkModel, LinkUsageSeesOverlapWhateverTheModel) {
   EXPECT_EQ(port.transfers, 2u);
   EXPECT_GT(port.shared_time, Time::zero());
   EXPECT_EQ(model_->link_usage().stats(0).max_transfers, 1u);
+}
+
+// What LinkUsage must report for a link crossed by transfers over [start, end) intervals:
+// their count, the time two or more overlapped, and the most at once — between `low`
+// (an end and a start at one instant taken end first) and `high` (start first).
+struct ExpectedUsage {
+  std::uint64_t transfers = 0;
+  std::int64_t shared_ps = 0;
+  std::uint32_t low = 0;
+  std::uint32_t high = 0;
+};
+
+ExpectedUsage expected_usage(const std::vector<std::pair<std::int64_t, std::int64_t>>& spans) {
+  ExpectedUsage e;
+  e.transfers = spans.size();
+  for (const bool start_first : {false, true}) {
+    std::vector<std::pair<std::int64_t, int>> events;  // (time, +1 start / -1 end)
+    for (const auto& [start, end] : spans) {
+      events.emplace_back(start, 1);
+      events.emplace_back(end, -1);
+    }
+    std::sort(events.begin(), events.end(), [&](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first < b.first
+                                : (start_first ? a.second > b.second : a.second < b.second);
+    });
+    std::uint32_t active = 0;
+    std::uint32_t most = 0;
+    std::int64_t since = 0;
+    std::int64_t shared = 0;
+    for (const auto& [t, delta] : events) {
+      if (active >= 2) {
+        shared += t - since;
+      }
+      since = t;
+      active = static_cast<std::uint32_t>(static_cast<int>(active) + delta);
+      most = std::max(most, active);
+    }
+    (start_first ? e.high : e.low) = most;
+    e.shared_ps = shared;
+  }
+  return e;
+}
+
+// Whatever a model does inside, its per-link figures must be those of every transfer
+// entering its links at its start and leaving them at its end: checked here against the
+// start and end times themselves, over transfers that share links and transfers that do
+// not.
+TEST_P(EveryNetworkModel, LinkUsageIsWhatTheTransfersIntervalsGive) {
+  constexpr std::size_t LINKS = 12;
+  constexpr std::size_t TRANSFERS = 80;
+  std::mt19937 rng(20261204);
+  std::vector<std::int64_t> caps(LINKS);
+  for (auto& c : caps) {
+    c = static_cast<std::int64_t>(1 + rng() % 4) * GBPS;
+  }
+  make(caps);
+  const auto paths = testing::random_routes(rng, TRANSFERS, LINKS);
+  std::vector<std::int64_t> starts(TRANSFERS);
+  for (std::size_t i = 0; i < TRANSFERS; ++i) {
+    std::int64_t narrowest = caps[paths[i].front()];
+    for (const LinkId l : paths[i]) {
+      narrowest = std::min(narrowest, caps[l]);
+    }
+    starts[i] = static_cast<std::int64_t>(rng() % 60'000'000);
+    const core::Bytes bytes = 1 + rng() % 4000;
+    starter_->add(q_, Time::from_ps(starts[i]),
+                  {static_cast<TransferId>(i), route(paths[i], narrowest), bytes});
+  }
+  q_.run();
+  std::uint32_t shared_links = 0;
+  for (LinkId l = 0; l < LINKS; ++l) {
+    std::vector<std::pair<std::int64_t, std::int64_t>> spans;
+    for (std::size_t i = 0; i < TRANSFERS; ++i) {
+      if (std::find(paths[i].begin(), paths[i].end(), l) != paths[i].end()) {
+        spans.emplace_back(starts[i], sink_->done.at(static_cast<TransferId>(i)));
+      }
+    }
+    const ExpectedUsage want = expected_usage(spans);
+    const LinkStats got = model_->link_usage().stats(l);
+    EXPECT_EQ(got.transfers, want.transfers) << "link " << l;
+    EXPECT_EQ(got.shared_time.ps(), want.shared_ps) << "link " << l;
+    EXPECT_GE(got.max_transfers, want.low) << "link " << l;
+    EXPECT_LE(got.max_transfers, want.high) << "link " << l;
+    shared_links += want.low >= 2 ? 1 : 0;
+  }
+  // The case exercises both: links that some transfers shared, and transfers that had
+  // their links to themselves (no other transfer overlapped them on any link).
+  std::uint32_t lone = 0;
+  for (std::size_t i = 0; i < TRANSFERS; ++i) {
+    bool overlapped = false;
+    for (std::size_t j = 0; j < TRANSFERS && !overlapped; ++j) {
+      const bool common = std::find_first_of(paths[i].begin(), paths[i].end(), paths[j].begin(),
+                                             paths[j].end()) != paths[i].end();
+      overlapped = j != i && common && starts[j] < sink_->done.at(static_cast<TransferId>(i)) &&
+                   starts[i] < sink_->done.at(static_cast<TransferId>(j));
+    }
+    lone += overlapped ? 0 : 1;
+  }
+  EXPECT_GT(shared_links, 0u);
+  EXPECT_GT(lone, 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, EveryNetworkModel,
