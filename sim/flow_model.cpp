@@ -146,11 +146,9 @@ void FlowModel::finish(FlowId f) {
   sink_.on_transfer_done(transfer);
 }
 
-// A start's misses are the records of its links, the solver's and the usage bookkeeping's
-// (perf: over half of add_flow's samples were the former).
+// A start's misses are the records of its links (perf: over half of add_flow's samples).
 void FlowModel::prefetch_start(const Route& route) const {
   solver_.prefetch_links(solver_path(route));
-  usage_.prefetch(route.usage_links());
 }
 
 void FlowModel::prefetch(std::uint8_t kind, std::uint32_t id, Ahead ahead) const {
@@ -162,9 +160,8 @@ void FlowModel::prefetch(std::uint8_t kind, std::uint32_t id, Ahead ahead) const
 }
 
 // A finish walks a chain of records: the flow's two (perf: nearly all of finish()'s samples
-// sat on its first load of them), its links' (solver and usage records), its entries on
-// them, and then the executor's for the op the transfer ends. One link of the chain per
-// stage.
+// sat on its first load of them), its links', its entries on them, and then the executor's
+// for the op the transfer ends. One link of the chain per stage.
 void FlowModel::prefetch_finish(FlowId f, Ahead ahead) const {
   switch (ahead) {
     case Ahead::FAR:
@@ -172,7 +169,6 @@ void FlowModel::prefetch_finish(FlowId f, Ahead ahead) const {
       break;
     case Ahead::NEAR:
       solver_.prefetch_links(f);
-      usage_.prefetch({flows_[f].links, flows_[f].link_count});
       sink_.prefetch_done(flows_[f].transfer, Ahead::FAR);
       break;
     case Ahead::NEXT:

@@ -18,7 +18,6 @@ class IdealModel final : public NetworkModel, private EventHandler {
   IdealModel(EventQueue& queue, TransferSink& sink, std::size_t num_links);
 
   void start(TransferId id, const Route& route, core::Bytes bytes) override;
-  void prefetch_start(const Route& route) const override { usage_.prefetch(route.usage_links()); }
   const LinkUsage& link_usage() const override { return usage_; }
   RateWork rate_work() const override { return {}; }
 

@@ -29,12 +29,6 @@ class LinkUsage {
   void enter(std::span<const std::uint32_t> links, core::Time now);
   void leave(std::span<const std::uint32_t> links, core::Time now);
 
-  // Asks the cache for the records an enter() or leave() over `links` will write.
-  void prefetch(std::span<const std::uint32_t> links) const {
-    for (std::uint32_t l : links) {
-      __builtin_prefetch(&links_[l], 1);
-    }
-  }
   std::size_t size() const { return links_.size(); }
   LinkStats stats(std::uint32_t link) const {
     const PerLink& p = links_[link];

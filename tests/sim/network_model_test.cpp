@@ -174,7 +174,7 @@ ExpectedUsage expected_usage(const std::vector<std::pair<std::int64_t, std::int6
       most = std::max(most, active);
     }
     (start_first ? e.high : e.low) = most;
-    e.shared_ps = shared;
+    e.shared_ps = shared;  // the same in either order: ties add no time
   }
   return e;
 }
