@@ -50,15 +50,16 @@ Schedule generate_double_binary_tree(Collective collective, core::Bytes bytes,
                                            ChunkDefault::PIPELINED);
   const std::uint64_t fanout[] = {channels, 2, k};
   // Per channel and tree 2(p − 1)·k sends and (p − 1)·k REDUCE ops.
-  require_op_budget(std::uint64_t{options.emit_reduce_ops ? 3u : 2u} * 2 * channels *
-                    (layout.num_ranks() - 1) * k);
+  const std::uint64_t ops_bound =
+      require_op_budget(std::uint64_t{options.emit_reduce_ops ? 3u : 2u} * 2 * channels *
+                        (layout.num_ranks() - 1) * k);
   std::vector<RankTree> trees;
   for (std::uint32_t c = 0; c < channels; ++c) {
     for (int t = 0; t < 2; ++t) {
       trees.push_back(double_binary_rank_tree(layout, t, c));
     }
   }
-  return build_schedule(Schedule(layout.num_ranks(), nested_split(bytes, fanout)),
+  return build_schedule(Schedule(layout.num_ranks(), nested_split(bytes, fanout)), ops_bound,
                         [&](ScheduleBuilder& b) {
                           for (std::uint32_t c = 0; c < channels; ++c) {
                             for (std::uint32_t t = 0; t < 2; ++t) {

@@ -41,8 +41,9 @@ Schedule ring_segments_collective(Collective collective, core::Bytes bytes,
   const std::uint64_t fanout[] = {channels, p, k};
   // Per channel and half: (p − 1)·p·k sends, and as many REDUCE ops in a reduce-scatter.
   const std::uint64_t half = std::uint64_t{channels} * (p - 1) * p * k;
-  require_op_budget(half * (collective == Collective::ALL_REDUCE ? 2 : 1) +
-                    (options.emit_reduce_ops && collective != Collective::ALL_GATHER ? half : 0));
+  const std::uint64_t ops_bound = require_op_budget(
+      half * (collective == Collective::ALL_REDUCE ? 2 : 1) +
+      (options.emit_reduce_ops && collective != Collective::ALL_GATHER ? half : 0));
   Schedule shape(p, nested_split(bytes, fanout));
   auto leaf = [&](std::uint32_t c, Rank part, std::uint32_t j) -> PieceId {
     return (c * p + part) * k + j;
@@ -54,7 +55,7 @@ Schedule ring_segments_collective(Collective collective, core::Bytes bytes,
     }
     shape.set_collective(collective, std::move(owner));
   }
-  return build_schedule(std::move(shape), [&](ScheduleBuilder& b) {
+  return build_schedule(std::move(shape), ops_bound, [&](ScheduleBuilder& b) {
     // One ring per channel, side by side, step by step.
     std::vector<RingRun> runs;
     runs.reserve(channels);

@@ -7,8 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "core/background_prefault.h"
-
 namespace collsim::algorithms {
 
 Schedule::Schedule(Rank num_ranks, std::vector<core::Bytes> piece_bytes)
@@ -55,10 +53,17 @@ void Schedule::reserve(std::size_t ops, std::size_t deps) {
   deps_.reserve(deps);
 }
 
-std::vector<std::span<std::byte>> Schedule::spare_capacity() {
-  using core::BackgroundPrefault;
-  return {BackgroundPrefault::spare_capacity(ops_), BackgroundPrefault::spare_capacity(deps_),
-          BackgroundPrefault::spare_capacity(dep_offsets_)};
+std::vector<std::span<std::byte>> Schedule::storage() {
+  auto whole = [](auto& v) {
+    return std::span<std::byte>(reinterpret_cast<std::byte*>(v.data()),
+                                v.capacity() * sizeof(v[0]));
+  };
+  return {whole(ops_), whole(deps_), whole(dep_offsets_)};
+}
+
+std::array<std::size_t, 3> Schedule::storage_used() const {
+  return {ops_.size() * sizeof(Op), deps_.size() * sizeof(OpId),
+          dep_offsets_.size() * sizeof(std::uint32_t)};
 }
 
 OpId Schedule::add(const Op& op, std::span<const OpId> deps) {
@@ -114,9 +119,9 @@ void Schedule::validate() const {
 }
 
 std::size_t Schedule::memory_bytes() const {
-  return ops_.capacity() * sizeof(Op) + dep_offsets_.capacity() * sizeof(std::uint32_t) +
-         deps_.capacity() * sizeof(OpId) + piece_bytes_.capacity() * sizeof(core::Bytes) +
-         composites_.capacity() * sizeof(Composite) + leaf_owner_.capacity() * sizeof(Rank);
+  const std::array<std::size_t, 3> used = storage_used();
+  return used[0] + used[1] + used[2] + piece_bytes_.size() * sizeof(core::Bytes) +
+         composites_.size() * sizeof(Composite) + leaf_owner_.size() * sizeof(Rank);
 }
 
 std::string_view phase_name(Phase p) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -90,9 +91,14 @@ class Schedule {
   OpId add_send(Rank src, Rank dst, PieceId piece, Combine combine, const Label& label,
                 std::span<const OpId> deps);
   OpId add_reduce(Rank rank, PieceId piece, const Label& label, std::span<const OpId> deps);
+  // Storage for `ops` ops and `deps` dependencies in all, so that adds up to those numbers
+  // never reallocate; more stays correct, the vectors grow. Address space: what no add
+  // writes is never backed by memory.
   void reserve(std::size_t ops, std::size_t deps);
-  // The storage reserve() set aside and adds have not written yet (see BackgroundPrefault).
-  std::vector<std::span<std::byte>> spare_capacity();
+  // The whole reserved storage of the ops, their dependencies and offsets, in that order
+  // (see TrailingPrefault), and the bytes of each that adds have written so far.
+  std::vector<std::span<std::byte>> storage();
+  std::array<std::size_t, 3> storage_used() const;
 
   Rank num_ranks() const { return num_ranks_; }
   std::size_t size() const { return ops_.size(); }
@@ -130,7 +136,8 @@ class Schedule {
   // Structural checks (see Invariants); throws std::logic_error naming the first bad op.
   void validate() const;
 
-  // Bytes of memory the schedule holds (for benchmarks).
+  // Bytes of memory the schedule's ops, dependencies and pieces take (for benchmarks); not
+  // the address space reserve() set aside beyond them.
   std::size_t memory_bytes() const;
 
  private:

@@ -6,7 +6,9 @@
 
 namespace collsim::algorithms {
 
-OpId ScheduleBuilder::count(DepList& deps) {
+namespace {
+
+void canonicalise(DepList& deps) {
   // Insertion sort that drops NO_OP and duplicates: lists are a handful of entries, and this
   // runs once per op of schedules of tens of millions of ops.
   OpId* d = deps.data();
@@ -30,35 +32,40 @@ OpId ScheduleBuilder::count(DepList& deps) {
     ++n;
   }
   deps.resize(n);
-  if (ops_ >= std::numeric_limits<OpId>::max() - 1) {
-    throw std::length_error("schedule exceeds 2^32 ops");
-  }
-  deps_ += deps.size();
-  return static_cast<OpId>(ops_++);
 }
+
+}  // namespace
 
 OpId ScheduleBuilder::send(Rank src, Rank dst, PieceId piece, Combine combine, const Label& label,
                            DepList& deps) {
-  const OpId id = count(deps);
-  if (target_ != nullptr) {
-    target_->add_send(src, dst, piece, combine, label, {deps.data(), deps.size()});
-  }
+  canonicalise(deps);
+  const OpId id = target_.add_send(src, dst, piece, combine, label, {deps.data(), deps.size()});
+  report(id);
   return id;
 }
 
 OpId ScheduleBuilder::reduce(Rank rank, PieceId piece, const Label& label, DepList& deps) {
-  const OpId id = count(deps);
-  if (target_ != nullptr) {
-    target_->add_reduce(rank, piece, label, {deps.data(), deps.size()});
-  }
+  canonicalise(deps);
+  const OpId id = target_.add_reduce(rank, piece, label, {deps.data(), deps.size()});
+  report(id);
   return id;
 }
 
-void require_op_budget(std::uint64_t ops) {
+void ScheduleBuilder::report(OpId id) {
+  if (prefault_ != nullptr && id % REPORT_EVERY == 0) {
+    const std::array<std::size_t, 3> used = target_.storage_used();
+    for (std::size_t i = 0; i < used.size(); ++i) {
+      prefault_->advance(i, used[i]);
+    }
+  }
+}
+
+std::uint64_t require_op_budget(std::uint64_t ops) {
   if (ops >= std::numeric_limits<OpId>::max()) {
     throw std::length_error(
         fmt::format("the schedule needs {} ops, more than the 2^32 - 2 that fit", ops));
   }
+  return ops;
 }
 
 Receipt reducing_receive(ScheduleBuilder& b, bool emit_reduce_ops, Rank src, Rank dst,

@@ -1,13 +1,17 @@
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
+#include <span>
 #include <utility>
+#include <vector>
 
 #include <boost/container/small_vector.hpp>
 
 #include "algorithms/schedule.h"
-#include "core/background_prefault.h"
+#include "core/trailing_prefault.h"
 
 namespace collsim::algorithms {
 
@@ -17,50 +21,63 @@ inline constexpr OpId NO_OP = std::numeric_limits<OpId>::max();
 // DepList: the few ops one op waits for; inline storage, no allocation up to 4 entries.
 using DepList = boost::container::small_vector<OpId, 4>;
 
-// ScheduleBuilder: the one way generators emit ops. A generator runs twice (build_schedule):
-// first against a counting builder, which stores nothing and hands out the ids the real
-// run will produce, to learn the exact numbers of ops and dependencies; then against the
-// schedule reserved to exactly that size, so the vectors never reallocate.
+// ScheduleBuilder: the one way generators emit ops into a schedule. With a
+// TrailingPrefault it reports to it, every REPORT_EVERY ops, how much of the schedule's
+// storage it has written.
 // Dependency lists are canonicalised: NO_OP entries dropped, sorted, duplicates removed.
-// Throws std::length_error past 2^32 − 1 ops (the counting run stops there early).
+// Throws std::length_error past 2^32 − 1 ops (Schedule::add).
 // Complexity: O(d log d) per op with d dependencies.
 class ScheduleBuilder {
  public:
-  ScheduleBuilder() = default;  // counting only
-  explicit ScheduleBuilder(Schedule& target) : target_(&target) {}
+  explicit ScheduleBuilder(Schedule& target, core::TrailingPrefault* prefault = nullptr)
+      : target_(target), prefault_(prefault) {}
 
   OpId send(Rank src, Rank dst, PieceId piece, Combine combine, const Label& label, DepList& deps);
   OpId reduce(Rank rank, PieceId piece, const Label& label, DepList& deps);
 
-  std::size_t num_ops() const { return ops_; }
-  std::size_t num_deps() const { return deps_; }
+  static constexpr std::size_t REPORT_EVERY = 4096;
 
  private:
-  OpId count(DepList& deps);
+  void report(OpId id);
 
-  Schedule* target_ = nullptr;
-  std::size_t ops_ = 0;
-  std::size_t deps_ = 0;
+  Schedule& target_;
+  core::TrailingPrefault* prefault_;
 };
 
-// Throws std::length_error unless a schedule of `ops` ops fits OpId. Generators call it
-// with their op count (an upper bound for two-level) computed from their shape before the
-// counting run, so that an impossible request fails at once instead of after counting
-// four billion ops. O(1).
-void require_op_budget(std::uint64_t ops);
+// Throws std::length_error unless a schedule of `ops` ops fits OpId, and returns `ops`.
+// Generators call it with an upper bound of their op count computed from their shape, so
+// that an impossible request fails at once, and hand the same bound to build_schedule. O(1).
+std::uint64_t require_op_budget(std::uint64_t ops);
 
-// Runs `emit(ScheduleBuilder&)` twice, counting then for real, into `shape` (a schedule
-// with its pieces and collective set and no ops) and returns it.
+// A bound on dependencies per op for build_schedule's reservation: the generators here
+// average 1–2.3 (measured in docs/engine.md, 12-04, third session); a schedule past it
+// stays correct, its dependency array grows.
+inline constexpr std::size_t RESERVED_DEPS_PER_OP = 4;
+
+// Runs `emit(ScheduleBuilder&)` once into `shape` (a schedule with its pieces and
+// collective set and no ops) and returns it. The storage is reserved for `ops_bound` ops
+// (require_op_budget's bound) — address space, which only what the ops write turns into
+// memory — and a helper thread backs it with pages a little ahead of the writes
+// (TrailingPrefault), handing back at the end what it backed beyond them. Before 12-04 the
+// generator ran twice, counting first, to reserve the exact size: that run was a sixth to
+// a third of generation.
 template <class Emit>
-Schedule build_schedule(Schedule shape, Emit&& emit) {
-  ScheduleBuilder counter;
-  emit(counter);
-  shape.reserve(counter.num_ops(), counter.num_deps());
-  {
-    const core::BackgroundPrefault prefault(shape.spare_capacity());
-    ScheduleBuilder builder(shape);
-    emit(builder);
+Schedule build_schedule(Schedule shape, std::uint64_t ops_bound, Emit&& emit) {
+  shape.reserve(ops_bound, ops_bound * RESERVED_DEPS_PER_OP);
+  const std::vector<std::span<std::byte>> storage = shape.storage();
+  core::TrailingPrefault prefault(storage);
+  ScheduleBuilder builder(shape, &prefault);
+  emit(builder);
+  // An array that outgrew its reservation has moved: its old range is not the owner's to
+  // give back, so it counts as wholly used.
+  std::array<std::size_t, 3> used = shape.storage_used();
+  const std::vector<std::span<std::byte>> now = shape.storage();
+  for (std::size_t i = 0; i < used.size(); ++i) {
+    if (now[i].data() != storage[i].data()) {
+      used[i] = storage[i].size();
+    }
   }
+  prefault.finish(used);
   return shape;
 }
 

@@ -24,14 +24,15 @@ Schedule tree_collective(Collective collective, core::Bytes bytes, Rank num_rank
   const std::uint64_t fanout[] = {channels, k};
   // Per channel and phase (p − 1)·k sends, and as many REDUCE ops in a reduce.
   const std::uint64_t phase = std::uint64_t{channels} * (num_ranks - 1) * k;
-  require_op_budget(phase * (collective == Collective::ALL_REDUCE ? 2 : 1) +
-                    (options.emit_reduce_ops && collective != Collective::BROADCAST ? phase : 0));
+  const std::uint64_t ops_bound = require_op_budget(
+      phase * (collective == Collective::ALL_REDUCE ? 2 : 1) +
+      (options.emit_reduce_ops && collective != Collective::BROADCAST ? phase : 0));
   Schedule shape(num_ranks, nested_split(bytes, fanout));
   if (collective != Collective::ALL_REDUCE) {
     assert(trees[0].rank(trees[0].root()) == options.root);
     shape.set_collective(collective, std::vector<Rank>(shape.num_leaves(), options.root));
   }
-  return build_schedule(std::move(shape), [&](ScheduleBuilder& b) {
+  return build_schedule(std::move(shape), ops_bound, [&](ScheduleBuilder& b) {
     for (std::uint32_t c = 0; c < channels; ++c) {
       std::vector<PieceId> chunks(k);
       for (std::uint32_t j = 0; j < k; ++j) {

@@ -49,11 +49,12 @@ Schedule generate_two_level(Collective collective, core::Bytes bytes, const Rank
   const std::uint64_t fanout[] = {channels, shards, parts, k};
   // Per channel: the intra rings send each of a node's shards g − 1 times per phase, the
   // inter phase is a ring (2(n − 1)·n·k sends) or two trees (4(n − 1)·k) per shard; REDUCE
-  // ops at most double it.
+  // ops, one per reducing send at most, double it.
   const std::uint64_t inter_sends =
       ring ? std::uint64_t{2} * (n - 1) * n * k : std::uint64_t{4} * (n - 1) * k;
-  require_op_budget(std::uint64_t{2} * channels *
-                    (std::uint64_t{2} * n * shards * shards + shards * inter_sends));
+  const std::uint64_t ops_bound =
+      require_op_budget(std::uint64_t{options.emit_reduce_ops ? 2u : 1u} * channels *
+                        (std::uint64_t{2} * n * shards * shards + shards * inter_sends));
   Schedule shape(layout.num_ranks(), nested_split(bytes, fanout));
   const std::uint32_t per_shard = parts * k;
   auto first_leaf = [&](std::uint32_t c, Rank s) -> PieceId {
@@ -75,7 +76,7 @@ Schedule generate_two_level(Collective collective, core::Bytes bytes, const Rank
     }
   }
 
-  return build_schedule(std::move(shape), [&](ScheduleBuilder& b) {
+  return build_schedule(std::move(shape), ops_bound, [&](ScheduleBuilder& b) {
     for (std::uint32_t c = 0; c < channels; ++c) {
       Label label;
       label.channel = static_cast<std::uint16_t>(c);

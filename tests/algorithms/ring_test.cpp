@@ -46,8 +46,9 @@ TEST(Ring, AllReduceOpCountsAreTwoStepsPerRankPerPiece) {
   }
 }
 
-TEST(Ring, SchedulesAreReservedToTheirExactSize) {
-  // 28 B per op, 4 B per dependency and per op offset (+1), 8 B per piece: nothing spare.
+TEST(Ring, MemoryBytesIsWhatTheScheduleHolds) {
+  // 28 B per op, 4 B per dependency and per op offset (+1), 8 B per piece; the storage
+  // reserved for the generator's bound is not counted.
   GenerateOptions o;
   o.channels = 3;
   o.emit_reduce_ops = true;
