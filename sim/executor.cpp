@@ -63,8 +63,8 @@ class Executor final : private EventHandler, private TransferSink {
                                          BackgroundPrefault::spare_capacity(successors_),
                                          BackgroundPrefault::spare_capacity(ends_)});
       choose_run_order();
-      resolve_routes(fabric, placement, capacities);
-      build_successors();
+      std::vector<topology::PathId> path_ids = build_successors(fabric, placement);
+      resolve_routes(fabric, path_ids, capacities);
       ends_.resize(timed);
     }
     compute_wire_bytes();
@@ -181,33 +181,32 @@ class Executor final : private EventHandler, private TransferSink {
   std::uint32_t slot(OpId id) const { return slot_of_.empty() ? id : slot_of_[id]; }
 
   // One route per distinct (src, dst, channel); a rank talks to few peers, so a short
-  // list per source rank beats a hash map here.
-  void resolve_routes(topology::Fabric& fabric, std::span<const topology::VertexId> placement,
-                      std::span<const std::int64_t> capacities) {
-    struct Peer {
-      Rank dst;
-      std::uint16_t channel;
-      std::uint32_t route;
-    };
-    std::vector<std::vector<Peer>> peers(schedule_.num_ranks());
-    std::vector<topology::PathId> path_ids;
-    for (OpId id = 0; id < schedule_.size(); ++id) {
-      const Op& op = schedule_.op(id);
-      if (op.kind != OpKind::SEND) {
-        continue;
-      }
-      auto& list = peers[op.src];
-      auto it = std::find_if(list.begin(), list.end(), [&](const Peer& p) {
-        return p.dst == op.dst && p.channel == op.label.channel;
-      });
-      if (it == list.end()) {
-        path_ids.push_back(fabric.route(placement[op.src], placement[op.dst], op.label.channel));
-        list.push_back(
-            Peer{op.dst, op.label.channel, static_cast<std::uint32_t>(path_ids.size() - 1)});
-        it = list.end() - 1;
-      }
-      ops_[slot(id)].route = it->route;
+  // list per source rank beats a hash map here. Returns the route's index, appending its
+  // path to path_ids when it is new.
+  struct Peer {
+    Rank dst;
+    std::uint16_t channel;
+    std::uint32_t route;
+  };
+  static std::uint32_t route_of(const Op& op, topology::Fabric& fabric,
+                                std::span<const topology::VertexId> placement,
+                                std::vector<Peer>& peers, std::vector<topology::PathId>& path_ids) {
+    auto it = std::find_if(peers.begin(), peers.end(), [&](const Peer& p) {
+      return p.dst == op.dst && p.channel == op.label.channel;
+    });
+    if (it == peers.end()) {
+      path_ids.push_back(fabric.route(placement[op.src], placement[op.dst], op.label.channel));
+      peers.push_back(
+          Peer{op.dst, op.label.channel, static_cast<std::uint32_t>(path_ids.size() - 1)});
+      it = peers.end() - 1;
     }
+    return it->route;
+  }
+
+  // The routes' paths once every op has its route: the links that can bind each, the link
+  // classes, bottlenecks and latencies.
+  void resolve_routes(topology::Fabric& fabric, std::span<const topology::PathId> path_ids,
+                      std::span<const std::int64_t> capacities) {
     routes_.reserve(path_ids.size());
     route_latency_.reserve(path_ids.size());
     std::vector<std::span<const topology::EdgeId>> paths;
@@ -224,12 +223,21 @@ class Executor final : private EventHandler, private TransferSink {
     }
   }
 
-  void build_successors() {
+  // Pending counts, pieces, routes (one pass over the schedule's ops: at 16k ranks they are
+  // 1.9 GB) and the successor lists; returns the distinct routes' paths.
+  std::vector<topology::PathId> build_successors(topology::Fabric& fabric,
+                                                 std::span<const topology::VertexId> placement) {
     const std::size_t n = schedule_.size();
+    std::vector<std::vector<Peer>> peers(schedule_.num_ranks());
+    std::vector<topology::PathId> path_ids;
     for (OpId id = 0; id < n; ++id) {
       OpState& state = ops_[slot(id)];
+      const Op& op = schedule_.op(id);
       state.pending = static_cast<std::uint32_t>(schedule_.deps(id).size());
-      state.piece = schedule_.op(id).piece;
+      state.piece = op.piece;
+      if (op.kind == OpKind::SEND) {
+        state.route = route_of(op, fabric, placement, peers[op.src], path_ids);
+      }
       for (OpId d : schedule_.deps(id)) {
         if (d >= n) {
           throw std::invalid_argument(
@@ -255,6 +263,7 @@ class Executor final : private EventHandler, private TransferSink {
     if (n > 0) {
       ops_[0].succ_begin = 0;
     }
+    return path_ids;
   }
 
   // Once per piece rather than a 128-bit division per send.
