@@ -52,10 +52,10 @@ OpId ScheduleBuilder::reduce(Rank rank, PieceId piece, const Label& label, DepLi
 }
 
 void ScheduleBuilder::report(OpId id) {
-  if (prefault_ != nullptr && id % REPORT_EVERY == 0) {
+  if (id % REPORT_EVERY == 0) {
     const std::array<std::size_t, 3> used = target_.storage_used();
     for (std::size_t i = 0; i < used.size(); ++i) {
-      prefault_->advance(i, used[i]);
+      prefault_.advance(i, used[i]);
     }
   }
 }

@@ -21,15 +21,15 @@ inline constexpr OpId NO_OP = std::numeric_limits<OpId>::max();
 // DepList: the few ops one op waits for; inline storage, no allocation up to 4 entries.
 using DepList = boost::container::small_vector<OpId, 4>;
 
-// ScheduleBuilder: the one way generators emit ops into a schedule. With a
-// TrailingPrefault it reports to it, every REPORT_EVERY ops, how much of the schedule's
+// ScheduleBuilder: the one way generators emit ops into a schedule (build_schedule makes
+// it). Every REPORT_EVERY ops it tells the schedule's TrailingPrefault how much of the
 // storage it has written.
 // Dependency lists are canonicalised: NO_OP entries dropped, sorted, duplicates removed.
 // Throws std::length_error past 2^32 − 1 ops (Schedule::add).
 // Complexity: O(d log d) per op with d dependencies.
 class ScheduleBuilder {
  public:
-  explicit ScheduleBuilder(Schedule& target, core::TrailingPrefault* prefault = nullptr)
+  ScheduleBuilder(Schedule& target, core::TrailingPrefault& prefault)
       : target_(target), prefault_(prefault) {}
 
   OpId send(Rank src, Rank dst, PieceId piece, Combine combine, const Label& label, DepList& deps);
@@ -41,7 +41,7 @@ class ScheduleBuilder {
   void report(OpId id);
 
   Schedule& target_;
-  core::TrailingPrefault* prefault_;
+  core::TrailingPrefault& prefault_;
 };
 
 // Throws std::length_error unless a schedule of `ops` ops fits OpId, and returns `ops`.
@@ -59,14 +59,13 @@ inline constexpr std::size_t RESERVED_DEPS_PER_OP = 4;
 // (require_op_budget's bound) — address space, which only what the ops write turns into
 // memory — and a helper thread backs it with pages a little ahead of the writes
 // (TrailingPrefault), handing back at the end what it backed beyond them. Before 12-04 the
-// generator ran twice, counting first, to reserve the exact size: that run was a sixth to
-// a third of generation.
+// generator ran twice, counting first, to reserve the exact size (docs/algorithms.md §4).
 template <class Emit>
 Schedule build_schedule(Schedule shape, std::uint64_t ops_bound, Emit&& emit) {
   shape.reserve(ops_bound, ops_bound * RESERVED_DEPS_PER_OP);
   const std::vector<std::span<std::byte>> storage = shape.storage();
   core::TrailingPrefault prefault(storage);
-  ScheduleBuilder builder(shape, &prefault);
+  ScheduleBuilder builder(shape, prefault);
   emit(builder);
   // An array that outgrew its reservation has moved: its old range is not the owner's to
   // give back, so it counts as wholly used.

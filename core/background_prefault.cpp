@@ -30,6 +30,17 @@ BackgroundPrefault::~BackgroundPrefault() {
   }
 }
 
+BackgroundPrefault::Step BackgroundPrefault::whole_pages(std::span<std::byte> range,
+                                                         std::uintptr_t page) {
+  const auto begin = (reinterpret_cast<std::uintptr_t>(range.data()) + page - 1) / page * page;
+  const auto end = reinterpret_cast<std::uintptr_t>(range.data() + range.size()) / page * page;
+  return Step{begin, std::max(begin, end)};
+}
+
+std::uintptr_t BackgroundPrefault::page_size() {
+  return static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+}
+
 std::vector<BackgroundPrefault::Step> BackgroundPrefault::population_order(
     std::span<const std::span<std::byte>> ranges, std::uintptr_t page) {
   struct Left {  // a range's pages [begin, end) not yet planned; done: those that are
@@ -39,12 +50,9 @@ std::vector<BackgroundPrefault::Step> BackgroundPrefault::population_order(
   };
   std::vector<Left> left;
   for (const std::span<std::byte> r : ranges) {
-    // Whole pages inside the range: a partial page may hold another object's bytes, which
-    // populating would not change, but which is not this range's to ask about.
-    const auto begin = (reinterpret_cast<std::uintptr_t>(r.data()) + page - 1) / page * page;
-    const auto end = reinterpret_cast<std::uintptr_t>(r.data() + r.size()) / page * page;
-    if (begin < end) {
-      left.push_back(Left{begin, end});
+    const Step pages = whole_pages(r, page);
+    if (pages.begin < pages.end) {
+      left.push_back(Left{pages.begin, pages.end});
     }
   }
   // The share of its range a Left has done (an order of hints: doubles are exact enough).
@@ -72,8 +80,7 @@ std::vector<BackgroundPrefault::Step> BackgroundPrefault::population_order(
 
 void BackgroundPrefault::populate(std::vector<std::span<std::byte>> ranges) {
 #ifdef MADV_POPULATE_WRITE
-  const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
-  for (const Step& s : population_order(ranges, page)) {
+  for (const Step& s : population_order(ranges, page_size())) {
     if (stop_.load(std::memory_order_relaxed)) {
       return;
     }

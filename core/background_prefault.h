@@ -52,6 +52,10 @@ class BackgroundPrefault {
   };
   static std::vector<Step> population_order(std::span<const std::span<std::byte>> ranges,
                                             std::uintptr_t page);
+  // The whole pages of `page` bytes inside `range` (begin == end if there are none): a
+  // partial page may hold another object's bytes, which is not the range's to ask about.
+  static Step whole_pages(std::span<std::byte> range, std::uintptr_t page);
+  static std::uintptr_t page_size();
 
   // The storage a vector has reserved beyond its size: what its next writes will touch.
   template <class T, class Allocator>

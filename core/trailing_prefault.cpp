@@ -2,17 +2,16 @@
 
 #include <algorithm>
 #include <sys/mman.h>
-#include <unistd.h>
 
 namespace collsim::core {
 namespace {
 
-std::uintptr_t page_size() {
-  return static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
-}
-
 std::uintptr_t address(const std::byte* p) {
   return reinterpret_cast<std::uintptr_t>(p);
+}
+
+std::uintptr_t round_up(std::uintptr_t x, std::uintptr_t to) {
+  return (x + to - 1) / to * to;
 }
 
 }  // namespace
@@ -22,7 +21,7 @@ TrailingPrefault::TrailingPrefault(std::vector<std::span<std::byte>> ranges)
   std::size_t total = 0;
   for (const std::span<std::byte> r : ranges_) {
     total += r.size();
-    cursors_.push_back(cursor(r, page_size()));
+    cursors_.push_back(cursor(r, BackgroundPrefault::page_size()));
   }
 #ifdef MADV_POPULATE_WRITE
   if (total >= BackgroundPrefault::MIN_BYTES) {
@@ -37,9 +36,8 @@ TrailingPrefault::~TrailingPrefault() {
 }
 
 TrailingPrefault::Cursor TrailingPrefault::cursor(std::span<std::byte> range, std::uintptr_t page) {
-  const std::uintptr_t begin = (address(range.data()) + page - 1) / page * page;
-  const std::uintptr_t end = std::max(begin, address(range.data() + range.size()) / page * page);
-  return Cursor{begin, end, begin};
+  const BackgroundPrefault::Step pages = BackgroundPrefault::whole_pages(range, page);
+  return Cursor{pages.begin, pages.end, pages.begin};
 }
 
 std::optional<BackgroundPrefault::Step> TrailingPrefault::next_step(
@@ -50,7 +48,7 @@ std::optional<BackgroundPrefault::Step> TrailingPrefault::next_step(
     Cursor& c = cursors[i];
     if (c.next < marks[i]) {
       // The owner is faulting the page its mark is in: start past it.
-      c.next = std::clamp((marks[i] + STEP - 1) / STEP * STEP, c.begin, c.end);
+      c.next = std::clamp(round_up(marks[i], STEP), c.begin, c.end);
     }
     if (c.next >= c.end) {
       continue;
@@ -102,13 +100,13 @@ void TrailingPrefault::stop_and_join() {
 
 void TrailingPrefault::finish(std::span<const std::size_t> used) {
   stop_and_join();
-  const std::uintptr_t page = page_size();
+  const std::uintptr_t page = BackgroundPrefault::page_size();
   for (std::size_t i = 0; i < ranges_.size(); ++i) {
     const std::uintptr_t at = address(ranges_[i].data()) + std::min(used[i], ranges_[i].size());
-    const std::uintptr_t from = (at + page - 1) / page * page;
+    const std::uintptr_t from = round_up(at, page);
     // The owner's own last fault may have brought in a whole 2 MiB page past its use.
-    const std::uintptr_t to = std::min(
-        cursors_[i].end, std::max(cursors_[i].populated_end, (at + STEP - 1) / STEP * STEP));
+    const std::uintptr_t to =
+        std::min(cursors_[i].end, std::max(cursors_[i].populated_end, round_up(at, STEP)));
     if (from < to) {
       // Bytes past the owner's use are not its objects: giving their pages back changes none.
       (void)madvise(reinterpret_cast<void*>(from), to - from, MADV_DONTNEED);

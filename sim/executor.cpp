@@ -180,14 +180,14 @@ class Executor final : private EventHandler, private TransferSink {
 
   std::uint32_t slot(OpId id) const { return slot_of_.empty() ? id : slot_of_[id]; }
 
-  // One route per distinct (src, dst, channel); a rank talks to few peers, so a short
-  // list per source rank beats a hash map here. Returns the route's index, appending its
-  // path to path_ids when it is new.
-  struct Peer {
+  struct Peer {  // a route out of one source rank
     Rank dst;
     std::uint16_t channel;
     std::uint32_t route;
   };
+  // One route per distinct (src, dst, channel); a rank talks to few peers, so a short
+  // list per source rank (`peers`) beats a hash map here. Returns the route's index,
+  // appending its path to path_ids when it is new.
   static std::uint32_t route_of(const Op& op, topology::Fabric& fabric,
                                 std::span<const topology::VertexId> placement,
                                 std::vector<Peer>& peers, std::vector<topology::PathId>& path_ids) {

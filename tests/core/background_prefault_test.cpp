@@ -2,46 +2,21 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <sys/mman.h>
-#include <unistd.h>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "tests/core/fresh_mapping.h"
+
 namespace collsim::core {
 namespace {
 
-std::size_t page_size() {
-  return static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-}
-
-// A fresh anonymous mapping, so that residency starts at zero pages.
-class Mapping {
- public:
-  explicit Mapping(std::size_t bytes) : bytes_(bytes) {
-    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    EXPECT_NE(p, MAP_FAILED);
-    data_ = static_cast<std::byte*>(p);
-  }
-  ~Mapping() { munmap(data_, bytes_); }
-  std::byte* data() const { return data_; }
-  // Pages of [offset, offset + bytes) that are resident, by mincore().
-  std::size_t resident_pages(std::size_t offset, std::size_t bytes) const {
-    std::vector<unsigned char> in((bytes + page_size() - 1) / page_size());
-    EXPECT_EQ(mincore(data_ + offset, bytes, in.data()), 0);
-    return static_cast<std::size_t>(
-        std::count_if(in.begin(), in.end(), [](unsigned char c) { return (c & 1) != 0; }));
-  }
-
- private:
-  std::byte* data_ = nullptr;
-  std::size_t bytes_;
-};
+using testing::FreshMapping;
 
 TEST(BackgroundPrefault, PopulatesEveryWholePageOfItsRangesAndChangesNoByte) {
-  const std::size_t page = page_size();
+  const std::size_t page = BackgroundPrefault::page_size();
   const std::size_t pages = (BackgroundPrefault::MIN_BYTES / page) * 2 + 3;
-  Mapping m(pages * page);
+  FreshMapping m(pages * page);
   ASSERT_EQ(m.resident_pages(0, pages * page), 0u);
   // From the middle of page 1 to the middle of the last page but one: pages 0, 1 and the
   // last two hold bytes outside the range (page 1 and the one before last only partly).
@@ -60,15 +35,16 @@ TEST(BackgroundPrefault, PopulatesEveryWholePageOfItsRangesAndChangesNoByte) {
 
 TEST(BackgroundPrefault, LeavesSmallRangesAlone) {
   const std::size_t bytes = BackgroundPrefault::MIN_BYTES / 2;
-  Mapping a(bytes);
-  Mapping b(bytes - page_size());
+  FreshMapping a(bytes);
+  FreshMapping b(bytes - BackgroundPrefault::page_size());
   {
     // Two ranges below the threshold together: no thread, nothing populated.
-    BackgroundPrefault prefault({{a.data(), bytes / 2}, {b.data(), bytes / 2 - page_size()}});
+    BackgroundPrefault prefault(
+        {{a.data(), bytes / 2}, {b.data(), bytes / 2 - BackgroundPrefault::page_size()}});
     prefault.finish();
   }
   EXPECT_EQ(a.resident_pages(0, bytes), 0u);
-  EXPECT_EQ(b.resident_pages(0, bytes - page_size()), 0u);
+  EXPECT_EQ(b.resident_pages(0, bytes - BackgroundPrefault::page_size()), 0u);
 }
 
 TEST(BackgroundPrefault, KeepsWhatTheOwnerWritesMeanwhile) {
@@ -90,10 +66,10 @@ TEST(BackgroundPrefault, KeepsWhatTheOwnerWritesMeanwhile) {
 
 TEST(BackgroundPrefault, DestructionStopsEarlyAndJoins) {
   const std::size_t bytes = std::size_t{1} << 30;  // reserved address space, not memory
-  Mapping m(bytes);
+  FreshMapping m(bytes);
   { const BackgroundPrefault prefault({{m.data(), bytes}}); }
   // It stopped within a few 2 MiB steps of starting, not after populating the GiB.
-  EXPECT_LT(m.resident_pages(0, bytes), bytes / page_size() / 2);
+  EXPECT_LT(m.resident_pages(0, bytes), bytes / BackgroundPrefault::page_size() / 2);
 }
 
 TEST(BackgroundPrefault, PopulatesEachRangeFromItsEndKeepingTheRangesInStep) {

@@ -4,12 +4,12 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
-#include <sys/mman.h>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "tests/core/fresh_mapping.h"
 
 namespace collsim::core {
 namespace {
@@ -18,37 +18,7 @@ constexpr std::uintptr_t MIB = std::uintptr_t{1} << 20;
 using Cursor = TrailingPrefault::Cursor;
 using Step = BackgroundPrefault::Step;
 
-std::size_t page_size() {
-  return static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-}
-
-// A fresh anonymous mapping on a 2 MiB boundary, so that residency starts at zero pages
-// and steps fall where the test expects them.
-class Mapping {
- public:
-  explicit Mapping(std::size_t bytes) : bytes_(bytes + TrailingPrefault::STEP) {
-    void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    EXPECT_NE(p, MAP_FAILED);
-    base_ = static_cast<std::byte*>(p);
-    const auto at = reinterpret_cast<std::uintptr_t>(p);
-    data_ =
-        base_ +
-        ((at + TrailingPrefault::STEP - 1) / TrailingPrefault::STEP * TrailingPrefault::STEP - at);
-  }
-  ~Mapping() { munmap(base_, bytes_); }
-  std::byte* data() const { return data_; }
-  std::size_t resident_pages(std::size_t offset, std::size_t bytes) const {
-    std::vector<unsigned char> in((bytes + page_size() - 1) / page_size());
-    EXPECT_EQ(mincore(data_ + offset, bytes, in.data()), 0);
-    return static_cast<std::size_t>(
-        std::count_if(in.begin(), in.end(), [](unsigned char c) { return (c & 1) != 0; }));
-  }
-
- private:
-  std::byte* base_ = nullptr;
-  std::byte* data_ = nullptr;
-  std::size_t bytes_;
-};
+using testing::FreshMapping;
 
 // Addresses only, nothing touched: range a is 7 MiB from a 2 MiB boundary plus 1 MiB, range
 // b 20 MiB on a boundary.
@@ -107,7 +77,7 @@ TEST(TrailingPrefault, SkipsPastTheHugePageOfAnOwnerThatOvertookIt) {
 
 TEST(TrailingPrefault, PopulatesAheadOfTheOwnerAndGivesBackWhatItsOwnerDidNotUse) {
   const std::size_t bytes = 64 * MIB;
-  Mapping m(bytes);
+  FreshMapping m(bytes);
   ASSERT_EQ(m.resident_pages(0, bytes), 0u);
   const std::size_t used = 10 * MIB + 123;
   {
@@ -126,7 +96,8 @@ TEST(TrailingPrefault, PopulatesAheadOfTheOwnerAndGivesBackWhatItsOwnerDidNotUse
     prefault.finish(final_use);
   }
   // Past the owner's use (rounded up to a page), nothing stays resident; its bytes stay.
-  const std::size_t kept = (used + page_size() - 1) / page_size() * page_size();
+  const std::size_t kept = (used + BackgroundPrefault::page_size() - 1) /
+                           BackgroundPrefault::page_size() * BackgroundPrefault::page_size();
   EXPECT_EQ(m.resident_pages(kept, bytes - kept), 0u);
   EXPECT_TRUE(
       std::all_of(m.data(), m.data() + used, [](std::byte b) { return b == std::byte{7}; }));
@@ -134,7 +105,7 @@ TEST(TrailingPrefault, PopulatesAheadOfTheOwnerAndGivesBackWhatItsOwnerDidNotUse
 
 TEST(TrailingPrefault, LeavesSmallRangesAlone) {
   const std::size_t bytes = BackgroundPrefault::MIN_BYTES / 2;
-  Mapping m(bytes);
+  FreshMapping m(bytes);
   {
     TrailingPrefault prefault({{m.data(), bytes}});
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -146,7 +117,7 @@ TEST(TrailingPrefault, LeavesSmallRangesAlone) {
 
 TEST(TrailingPrefault, DestructionStopsAndJoinsWithoutGivingBack) {
   const std::size_t bytes = 64 * MIB;
-  Mapping m(bytes);
+  FreshMapping m(bytes);
   {
     TrailingPrefault prefault({{m.data(), bytes}});
     for (int i = 0; i < 2000 && m.resident_pages(0, 2 * MIB) == 0; ++i) {
