@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Two builds of scaling_bench on one point, in alternating pairs (A B A B ...), so that the
 # host's drift hits both alike; prints the median, min and max of the per-pair ratios A/B of
-# the benchmark's own sim_s (executor set-up and run) and total_s (the whole point) columns,
-# each build's median of both and of peak_MiB, and whether every run's fingerprint agreed.
+# the benchmark's own gen_s (schedule generation), sim_s (executor set-up and run) and
+# total_s (the whole point) columns, each build's median of those and of peak_MiB, and
+# whether every run's fingerprint agreed.
 # Needs python3.
 #   bench/compare_builds.sh PAIRS BUILD_A/bench/scaling_bench BUILD_B/bench/scaling_bench ARGS...
 #   e.g. bench/compare_builds.sh 9 build-rel/bench/scaling_bench /tmp/old/bench/scaling_bench \
@@ -23,9 +24,9 @@ shift 3
 read -r -a a_args <<< "${A_ARGS:-}"
 read -r -a b_args <<< "${B_ARGS:-}"
 
-# The row's sim_s, total_s, peak_MiB and fingerprint: columns 7, 8, 11 and the last of
-# scaling_bench's one-point output.
-columns() { "$@" | tail -n 1 | awk '{print $7, $8, $11, $NF}'; }
+# The row's sim_s, total_s, peak_MiB, fingerprint and gen_s: columns 7, 8, 11, the last and 6
+# of scaling_bench's one-point output.
+columns() { "$@" | tail -n 1 | awk '{print $7, $8, $11, $NF, $6}'; }
 
 for _ in $(seq "$pairs"); do
   echo "$(columns "$a" "$@" "${a_args[@]}") $(columns "$b" "$@" "${b_args[@]}")"
@@ -41,9 +42,10 @@ def show(name, ia, ib):
     print(f"{name:<8} A/B median {st.median(r):.3f} (min {min(r):.3f}, max {max(r):.3f}); "
           f"A {st.median(va):.3f}, B {st.median(vb):.3f}")
 print(f"{len(rows)} pairs")
-show("sim_s", 0, 4)
-show("total_s", 1, 5)
-show("peak_MiB", 2, 6)
-prints = {row[i] for row in rows for i in (3, 7)}
+show("gen_s", 4, 9)
+show("sim_s", 0, 5)
+show("total_s", 1, 6)
+show("peak_MiB", 2, 7)
+prints = {row[i] for row in rows for i in (3, 8)}
 print("fingerprints: " + ("all equal " if len(prints) == 1 else "DIFFER ") + " ".join(sorted(prints)))
 '
