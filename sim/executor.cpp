@@ -1,6 +1,7 @@
 #include "sim/executor.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <numeric>
 #include <stdexcept>
@@ -26,15 +27,23 @@ constexpr std::uint8_t REDUCE_DONE = 2;
 constexpr std::uint32_t NO_ROUTE = 0xffffffffu;
 constexpr std::size_t WAITERS_SHOWN = 8;
 
-// What the run needs of an op, in one 16-byte record so that finishing an op touches one
-// cache line for it (the schedule's own op records are not read during the run). Its
-// successors are successors_[succ_begin, next record's succ_begin).
+constexpr std::uint32_t INLINE_SUCCESSORS = 2;
+constexpr std::uint32_t NO_SUCCESSOR = 0xffffffffu;
+
+// What the run needs of an op, in one 24-byte record (the schedule's own op records are
+// not read during the run). Most ops have at most two successors (a ring send: the next
+// step's send on its connection and the receiver's), and they are held in the record, so
+// that finishing an op reads no list apart from its record: at 16k ranks one ring step's
+// lists and records are far beyond the cache. An op with more keeps its list in
+// overflow_[succ[0], succ[0] + succ_count).
 struct OpState {
   std::uint32_t pending;  // unfinished dependencies
   std::uint32_t route;    // index into routes_; NO_ROUTE for a reduce
   algorithms::PieceId piece;
-  std::uint32_t succ_begin;
+  std::uint32_t succ_count;
+  std::array<std::uint32_t, INLINE_SUCCESSORS> succ;  // slots, or succ[0]: overflow_ start
 };
+static_assert(sizeof(OpState) == 24);
 
 class Executor final : private EventHandler, private TransferSink {
  public:
@@ -50,18 +59,16 @@ class Executor final : private EventHandler, private TransferSink {
     for (std::size_t e = 0; e < capacities.size(); ++e) {
       capacities[e] = fabric.link(static_cast<topology::EdgeId>(e)).bandwidth.bytes_per_second();
     }
-    // The passes below write 16 B per op and 4 per dependency of fresh memory (8 B per op
-    // more with op times, 4 if the ops need reordering): the other core takes its page
-    // faults meanwhile.
+    // The passes below write 24 B per op of fresh memory (8 B per op more with op times, 4
+    // if the ops need reordering, 4 per successor of ops with more than two): the other
+    // core takes its page faults meanwhile.
     const std::size_t timed = options.op_times == OpTimes::NONE ? 0 : schedule.size();
-    ops_.reserve(schedule.size() + 1);
-    successors_.reserve(schedule.num_dependencies());
+    ops_.reserve(schedule.size());
     ends_.reserve(timed);
     {
       using core::BackgroundPrefault;
-      const BackgroundPrefault prefault({BackgroundPrefault::spare_capacity(ops_),
-                                         BackgroundPrefault::spare_capacity(successors_),
-                                         BackgroundPrefault::spare_capacity(ends_)});
+      const BackgroundPrefault prefault(
+          {BackgroundPrefault::spare_capacity(ops_), BackgroundPrefault::spare_capacity(ends_)});
       choose_run_order();
       std::vector<topology::PathId> path_ids = build_successors(fabric, placement);
       resolve_routes(fabric, path_ids, capacities);
@@ -142,7 +149,7 @@ class Executor final : private EventHandler, private TransferSink {
   // schedule not in topological order (possible only for imported ones) keeps id order.
   void choose_run_order() {
     const std::size_t n = schedule_.size();
-    constexpr OpState FRESH{0, NO_ROUTE, 0, 0};
+    constexpr OpState FRESH{0, NO_ROUTE, 0, 0, {NO_SUCCESSOR, NO_SUCCESSOR}};
     // Each op's depth, in its record's `pending` until build_successors() sets that; the
     // records are created here, so that this one pass is their first touch.
     ops_.clear();
@@ -152,16 +159,15 @@ class Executor final : private EventHandler, private TransferSink {
       std::uint32_t depth = 0;
       for (OpId d : schedule_.deps(id)) {
         if (d >= id) {  // build_successors() rejects a dependency that does not exist
-          ops_.resize(n + 1, FRESH);
+          ops_.resize(n, FRESH);
           return;
         }
         depth = std::max(depth, ops_[d].pending + 1);
       }
-      ops_.push_back(OpState{depth, NO_ROUTE, 0, 0});
+      ops_.push_back(OpState{depth, NO_ROUTE, 0, 0, {NO_SUCCESSOR, NO_SUCCESSOR}});
       in_order = in_order && depth >= deepest;
       deepest = std::max(deepest, depth);
     }
-    ops_.push_back(FRESH);  // the sentinel
     if (in_order) {
       return;
     }
@@ -243,25 +249,28 @@ class Executor final : private EventHandler, private TransferSink {
           throw std::invalid_argument(
               fmt::format("op {} depends on op {}, which does not exist", id, d));
         }
-        ++ops_[slot(d) + 1].succ_begin;
+        ++ops_[slot(d)].succ_count;
       }
     }
-    for (std::size_t i = 0; i < n; ++i) {
-      ops_[i + 1].succ_begin += ops_[i].succ_begin;
+    // An overflowing list's succ[1] serves as its fill cursor; an inline one fills the first
+    // free entry (both start as NO_SUCCESSOR, which no slot equals).
+    std::uint32_t overflow = 0;
+    for (OpState& state : ops_) {
+      if (state.succ_count > INLINE_SUCCESSORS) {
+        state.succ = {overflow, overflow};
+        overflow += state.succ_count;
+      }
     }
-    successors_.resize(ops_[n].succ_begin);
-    // Each succ_begin serves as its list's fill cursor, ending at the next list's start;
-    // shifting them back by one record restores the starts.
+    overflow_.resize(overflow);
     for (OpId id = 0; id < n; ++id) {
       for (OpId d : schedule_.deps(id)) {
-        successors_[ops_[slot(d)].succ_begin++] = slot(id);
+        OpState& state = ops_[slot(d)];
+        if (state.succ_count > INLINE_SUCCESSORS) {
+          overflow_[state.succ[1]++] = slot(id);
+        } else {
+          *std::find(state.succ.begin(), state.succ.end(), NO_SUCCESSOR) = slot(id);
+        }
       }
-    }
-    for (std::size_t i = n; i-- > 1;) {
-      ops_[i].succ_begin = ops_[i - 1].succ_begin;
-    }
-    if (n > 0) {
-      ops_[0].succ_begin = 0;
     }
     return path_ids;
   }
@@ -286,21 +295,24 @@ class Executor final : private EventHandler, private TransferSink {
   }
 
   std::span<const OpId> successors(std::uint32_t slot) const {
-    return {successors_.data() + ops_[slot].succ_begin,
-            successors_.data() + ops_[slot + 1].succ_begin};
+    const OpState& state = ops_[slot];
+    if (state.succ_count > INLINE_SUCCESSORS) {
+      return {overflow_.data() + state.succ[0], state.succ_count};
+    }
+    return {state.succ.data(), state.succ_count};
   }
 
   // Called when an op's last dependency finishes (or at time 0 for ops without any).
   void make_ready(std::uint32_t slot) {
     const core::Time now = queue_.now();
     if (ops_[slot].route != NO_ROUTE) {
-      // Its end will read its successor list and then their records, each a likely cache
-      // miss; asking for them a stage ahead (the list now, the records when it starts) lets
-      // the loads overlap the run. On the 1024-GPU ring whole runs took 0.84–0.91× as long.
-      // (A send whose lane holds three more events gets the list asked for again at its
-      // NEAR stage, closer to its start; this one serves the sends of short lanes and the
-      // heap. Not measured apart since the stages came.)
-      __builtin_prefetch(successors(slot).data());
+      // Its end will read its successors' records, each a likely cache miss; they are asked
+      // for when it starts (on_event) and again a stage before its end (prefetch_done). A
+      // list held apart is asked for now. (When lists were always apart, asking for them
+      // here made whole 1024-GPU ring runs take 0.84–0.91× as long.)
+      if (ops_[slot].succ_count > INLINE_SUCCESSORS) {
+        __builtin_prefetch(&overflow_[ops_[slot].succ[0]]);
+      }
       queue_.schedule(now + options_.step_latency + route_latency_[ops_[slot].route], *this,
                       SEND_START, slot);
       return;
@@ -366,13 +378,16 @@ class Executor final : private EventHandler, private TransferSink {
     }
   }
 
-  // Ahead of an op's end: its record, then its successor list. (Their records a stage
-  // later, from the flow model's batches, measured 1.02x on the 16k tree: not taken.)
+  // Ahead of an op's end: its record, which holds most successor lists, then the records
+  // of its successors. (While every list lay apart, the records were a third stage, from
+  // the flow model's batches; measured 1.02x on the 16k tree, not taken.)
   void prefetch_done(TransferId slot, Ahead ahead) const override {
     if (ahead == Ahead::FAR) {
       __builtin_prefetch(&ops_[slot]);
     } else if (ahead == Ahead::NEAR) {
-      __builtin_prefetch(successors(slot).data());
+      for (const OpId s : successors(slot)) {
+        __builtin_prefetch(&ops_[s]);
+      }
     }
   }
 
@@ -467,9 +482,9 @@ class Executor final : private EventHandler, private TransferSink {
   FlatLists binding_;                        // per route: routes_[i].binding
   LinkClasses classes_;                      // holds each routes_[i].usage
   core::HugeVector<std::uint32_t> slot_of_;  // op id -> slot; empty: slot == id
-  core::HugeVector<OpState> ops_;  // by slot, plus a sentinel for the last slot's successors
-  core::HugeVector<OpId> successors_;
-  core::HugeVector<core::Time> ends_;  // by slot; empty for OpTimes::NONE
+  core::HugeVector<OpState> ops_;            // by slot
+  std::vector<OpId> overflow_;               // the successor lists of ops with more than two
+  core::HugeVector<core::Time> ends_;        // by slot; empty for OpTimes::NONE
   std::vector<OpId> ready_;
   core::Time last_end_;
   std::size_t completed_ = 0;

@@ -1,6 +1,7 @@
 #include "sim/executor.h"
 
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -184,6 +185,42 @@ TEST_P(EveryModel, AJoinIsReadyWhenItsLastDependencyEnds) {
     EXPECT_EQ((r.timings[j].end - r.timings[j].ready).ps(), 5'000'000 + 1'000'000 + 10'000) << j;
   }
   EXPECT_EQ(r.critical_path->ops, (std::vector<OpId>{slow, join}));
+}
+
+// Successor lists of every length from none to five, their ops added interleaved: the run
+// keeps up to two in an op's own record and longer lists apart, and each op must still be
+// released by its own source. Source k sends a piece of 1000·(k+1) B, so the sources end
+// at distinct times, and k free REDUCE ops wait on it.
+TEST_P(EveryModel, SuccessorListsOfEveryLengthReleaseTheirOwnOps) {
+  constexpr std::uint32_t SOURCES = 6;
+  topology::Fabric f = island(SOURCES + 1);
+  std::vector<core::Bytes> pieces;
+  for (std::uint32_t k = 0; k < SOURCES; ++k) {
+    pieces.push_back(1000 * (k + 1));
+  }
+  Schedule s(SOURCES + 1, pieces);
+  std::vector<OpId> source;
+  for (std::uint32_t k = 0; k < SOURCES; ++k) {
+    source.push_back(s.add_send(k, k + 1, k, Combine::REDUCE, Label{}, {}));
+  }
+  std::vector<std::pair<OpId, std::uint32_t>> waiting;  // (op, its source)
+  for (std::uint32_t round = 0; round < SOURCES; ++round) {
+    for (std::uint32_t k = round + 1; k < SOURCES; ++k) {
+      waiting.emplace_back(s.add_reduce(k + 1, k, Label{}, std::vector<OpId>{source[k]}), k);
+    }
+  }
+  const RunResult r = execute(s, f, options(GetParam()));
+  ASSERT_FALSE(r.deadlock.has_value());
+  EXPECT_EQ(r.ops_completed, s.size());
+  ASSERT_EQ(r.timings.size(), s.size());
+  for (std::uint32_t k = 0; k < SOURCES; ++k) {
+    // 5 us + 2 x 0.5 us + 1000·(k+1) B / 100 GB/s: nothing else crosses its links.
+    EXPECT_EQ(r.timings[source[k]].end.ps(), 6'000'000 + 10'000 * (k + 1)) << k;
+  }
+  for (const auto& [op, k] : waiting) {
+    EXPECT_EQ(r.timings[op].ready, r.timings[source[k]].end) << op;
+    EXPECT_EQ(r.timings[op].end, r.timings[op].ready) << op;
+  }
 }
 
 // The three OpTimes modes run the same events; each keeps what it names and no more.
