@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
-#include <numeric>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -37,11 +36,12 @@ constexpr std::uint32_t NO_SUCCESSOR = 0xffffffffu;
 // lists and records are far beyond the cache. An op with more keeps its list in
 // overflow_[succ[0], succ[0] + succ_count).
 struct OpState {
-  std::uint32_t pending;  // unfinished dependencies
-  std::uint32_t route;    // index into routes_; NO_ROUTE for a reduce
-  algorithms::PieceId piece;
-  std::uint32_t succ_count;
-  std::array<std::uint32_t, INLINE_SUCCESSORS> succ;  // slots, or succ[0]: overflow_ start
+  std::uint32_t pending = 0;       // unfinished dependencies
+  std::uint32_t route = NO_ROUTE;  // index into routes_; NO_ROUTE for a reduce
+  algorithms::PieceId piece = 0;
+  std::uint32_t succ_count = 0;
+  // Slots, NO_SUCCESSOR where unfilled; or succ[0]: where the list starts in overflow_.
+  std::array<std::uint32_t, INLINE_SUCCESSORS> succ{NO_SUCCESSOR, NO_SUCCESSOR};
 };
 static_assert(sizeof(OpState) == 24);
 
@@ -149,7 +149,6 @@ class Executor final : private EventHandler, private TransferSink {
   // schedule not in topological order (possible only for imported ones) keeps id order.
   void choose_run_order() {
     const std::size_t n = schedule_.size();
-    constexpr OpState FRESH{0, NO_ROUTE, 0, 0, {NO_SUCCESSOR, NO_SUCCESSOR}};
     // Each op's depth, in its record's `pending` until build_successors() sets that; the
     // records are created here, so that this one pass is their first touch.
     ops_.clear();
@@ -159,12 +158,12 @@ class Executor final : private EventHandler, private TransferSink {
       std::uint32_t depth = 0;
       for (OpId d : schedule_.deps(id)) {
         if (d >= id) {  // build_successors() rejects a dependency that does not exist
-          ops_.resize(n, FRESH);
+          ops_.resize(n);
           return;
         }
         depth = std::max(depth, ops_[d].pending + 1);
       }
-      ops_.push_back(OpState{depth, NO_ROUTE, 0, 0, {NO_SUCCESSOR, NO_SUCCESSOR}});
+      ops_.push_back(OpState{.pending = depth});
       in_order = in_order && depth >= deepest;
       deepest = std::max(deepest, depth);
     }
