@@ -223,9 +223,25 @@ class Executor final : private EventHandler, private TransferSink {
     classes_ = link_classes(paths, users);
     for (std::size_t i = 0; i < path_ids.size(); ++i) {
       routes_.push_back(Route{paths[i], fabric.path_bottleneck(path_ids[i]), binding_[i],
-                              classes_.route_links[i]});
+                              classes_.route_links[i],
+                              solo_link(paths[i], binding_[i], classes_.route_links[i], users)});
       route_latency_.push_back(fabric.path_latency(path_ids[i]));
     }
+  }
+
+  // Route::solo: a usage link of the route crossed by it alone, if every link that can bind
+  // it is crossed by it alone (in a rail-optimised fabric, nearly every route: a GPU's
+  // uplink carries one peer's traffic per phase).
+  static LinkId solo_link(std::span<const LinkId> links, std::span<const LinkId> binding,
+                          std::span<const LinkId> usage, const LinkUsers& users) {
+    auto own = [&](LinkId l) { return users.of(l).size() == 1; };
+    if (!std::all_of(binding.begin(), binding.end(), own) ||
+        (binding.empty() && !std::all_of(links.begin(), links.end(), own))) {
+      return NO_SOLO_LINK;
+    }
+    const std::span<const LinkId> followed = usage.empty() ? links : usage;
+    const auto it = std::find_if(followed.begin(), followed.end(), own);
+    return it == followed.end() ? NO_SOLO_LINK : *it;
   }
 
   // Pending counts, pieces, routes (one pass over the schedule's ops: at 16k ranks they are

@@ -1,7 +1,10 @@
 #include "sim/flow_model.h"
 
+#include <algorithm>
 #include <cassert>
 #include <utility>
+
+#include "sim/reused_slot.h"
 
 namespace collsim::sim {
 namespace {
@@ -9,10 +12,16 @@ constexpr std::uint8_t SOLVE = 1;
 constexpr std::uint8_t FLOWS_DUE = 2;
 constexpr std::uint8_t EMPTY_DONE = 3;
 constexpr std::uint8_t FLOW_DONE = 4;
+constexpr std::uint8_t ALONE_DONE = 5;
+constexpr std::uint32_t NO_ALONE = 0xffffffffu;
 }  // namespace
 
 FlowModel::FlowModel(EventQueue& queue, TransferSink& sink, std::vector<std::int64_t> capacities)
-    : queue_(queue), sink_(sink), solver_(std::move(capacities)), usage_(solver_.num_links()) {}
+    : queue_(queue),
+      sink_(sink),
+      solver_(std::move(capacities)),
+      usage_(solver_.num_links()),
+      alone_on_(solver_.num_links(), NO_ALONE) {}
 
 // The solver's view of a route: the links that can bind it (all of them if none was found).
 std::span<const LinkId> FlowModel::solver_path(const Route& route) {
@@ -24,20 +33,29 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
     queue_.schedule(queue_.now(), *this, EMPTY_DONE, id);
     return;
   }
+  const std::span<const LinkId> links = route.usage_links();
+  usage_.enter(links, queue_.now());
+  if (route.solo != NO_SOLO_LINK) {
+    if (usage_.active(route.solo) == 1) {
+      start_alone(id, route, bytes);
+      return;
+    }
+    if (alone_on_[route.solo] != NO_ALONE) {
+      enter_solver(alone_on_[route.solo], route);
+    }
+  }
   const FlowId f = solver_.add_flow(solver_path(route));
   if (f >= flows_.size()) {
     flows_.resize(static_cast<std::size_t>(f) + 1);
   }
   FlowState& s = flows_[f];
-  const std::span<const LinkId> links = route.usage_links();
   s = FlowState{core::to_picobytes(bytes),
                 solver_.rate(f),
                 queue_.now(),
                 links.data(),
                 {},
                 id,
-                static_cast<std::uint32_t>(links.size())};
-  usage_.enter(links, queue_.now());
+                static_cast<std::uint16_t>(links.size())};
   if (s.rate > 0) {
     // Alone on its path: its rate is final until something joins it, which in a ring is
     // mostly never, so its completion is an event of its own (at a fixed delay, it takes
@@ -46,6 +64,51 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
   } else {
     request_solve();  // it shares a link: the next solve sets its rate
   }
+}
+
+// Its rate is the smallest capacity of its path (Route::bottleneck), which is what the
+// solver gives a flow alone on its links.
+void FlowModel::start_alone(TransferId id, const Route& route, core::Bytes bytes) {
+  const std::uint32_t a = take_reused_slot(alone_, free_alone_);
+  const std::span<const LinkId> links = route.usage_links();
+  const auto solo = std::find(links.begin(), links.end(), route.solo);
+  assert(solo != links.end() && links.size() <= 0xffff);
+  FlowState& s = alone_[a];
+  s = FlowState{core::to_picobytes(bytes),
+                route.bottleneck.bytes_per_second(),
+                queue_.now(),
+                links.data(),
+                {},
+                id,
+                static_cast<std::uint16_t>(links.size()),
+                static_cast<std::uint16_t>(solo - links.begin())};
+  alone_on_[route.solo] = a;
+  s.completion = queue_.schedule_cancellable(queue_.now() + time_left(s), *this, ALONE_DONE, a);
+}
+
+// Flow `a` is about to be joined on its route: it becomes the solver's, alone where it was
+// alone, with its completion unchanged (the solve that the joining flow asks for moves it).
+void FlowModel::enter_solver(std::uint32_t a, const Route& route) {
+  FlowState s = alone_[a];
+  alone_on_[route.solo] = NO_ALONE;
+  free_alone_.push_back(a);
+  queue_.cancel(s.completion);
+  const FlowId f = solver_.add_flow(solver_path(route));
+  assert(solver_.rate(f) == s.rate);
+  if (f >= flows_.size()) {
+    flows_.resize(static_cast<std::size_t>(f) + 1);
+  }
+  s.completion = queue_.schedule_cancellable(s.since + time_left(s), *this, FLOW_DONE, f);
+  flows_[f] = s;
+}
+
+void FlowModel::finish_alone(std::uint32_t a) {
+  const FlowState& s = alone_[a];
+  const TransferId transfer = s.transfer;
+  usage_.leave({s.links, s.link_count}, queue_.now());
+  alone_on_[s.links[s.solo_hop]] = NO_ALONE;
+  free_alone_.push_back(a);
+  sink_.on_transfer_done(transfer);
 }
 
 void FlowModel::request_solve() {
@@ -148,12 +211,19 @@ void FlowModel::finish(FlowId f) {
 
 // A start's misses are the records of its links (perf: over half of add_flow's samples).
 void FlowModel::prefetch_start(const Route& route) const {
+  if (route.solo != NO_SOLO_LINK) {
+    usage_.prefetch(route.solo);
+    __builtin_prefetch(&alone_on_[route.solo]);
+    return;
+  }
   solver_.prefetch_links(solver_path(route));
 }
 
 void FlowModel::prefetch(std::uint8_t kind, std::uint32_t id, Ahead ahead) const {
   if (kind == FLOW_DONE) {
     prefetch_finish(id, ahead);
+  } else if (kind == ALONE_DONE) {
+    prefetch_finish_alone(id, ahead);
   } else if (kind == FLOWS_DUE && ahead == Ahead::NEXT && !completions_.empty()) {
     prefetch_flow(completions_.top().id);
   }
@@ -178,6 +248,22 @@ void FlowModel::prefetch_finish(FlowId f, Ahead ahead) const {
   }
 }
 
+// The same chain without the solver's records: the flow's, its links' usage, the op's.
+void FlowModel::prefetch_finish_alone(std::uint32_t a, Ahead ahead) const {
+  switch (ahead) {
+    case Ahead::FAR:
+      __builtin_prefetch(&alone_[a]);
+      break;
+    case Ahead::NEAR:
+      usage_.prefetch(alone_[a].links[alone_[a].solo_hop]);
+      sink_.prefetch_done(alone_[a].transfer, Ahead::FAR);
+      break;
+    case Ahead::NEXT:
+      sink_.prefetch_done(alone_[a].transfer, Ahead::NEAR);
+      break;
+  }
+}
+
 void FlowModel::prefetch_flow(FlowId f) const {
   __builtin_prefetch(&flows_[f]);
   solver_.prefetch_flow(f);
@@ -193,6 +279,9 @@ void FlowModel::on_event(std::uint8_t kind, std::uint32_t id) {
       break;
     case FLOW_DONE:
       finish(id);
+      break;
+    case ALONE_DONE:
+      finish_alone(id);
       break;
     case EMPTY_DONE:
       sink_.on_transfer_done(id);

@@ -23,6 +23,13 @@ namespace collsim::sim {
 // their links"); other starts and finishes mark the solver dirty, and one LATE event per
 // instant solves after every change of that instant; only flows whose rate changed get
 // their completion moved.
+// Routes of their own. A flow on a route that no other route shares a binding link with
+// (Route::solo) can meet other flows only on its own route: if none is on it (LinkUsage's
+// count on the solo link), it starts at the route's bottleneck rate without entering the
+// solver at all, in a record of its own (`alone_`), and ends without leaving it. Should a
+// second flow come onto that route, the first is entered into the solver then, at the rate
+// it has, where it is alone: the state the solver would have had, had it been entered at
+// its start (MaxMinSolver enters an alone flow on its links only when it is joined).
 // Completions. A flow that starts alone on its links gets a completion event of its own.
 // Once a solve changes a flow's rate, its completion moves into a CompletionHeap (its own
 // event cancelled, once); the event queue holds one event at the heap's earliest, which
@@ -54,7 +61,8 @@ class FlowModel final : public NetworkModel, private EventHandler {
     const LinkId* links = nullptr;  // Route::usage_links(), for the link-usage bookkeeping
     EventHandle completion;         // its own completion event, until a solve moves it
     TransferId transfer = 0;
-    std::uint32_t link_count = 0;
+    std::uint16_t link_count = 0;
+    std::uint16_t solo_hop = 0;  // an alone_ flow's Route::solo, as an index into `links`
   };
   static_assert(sizeof(FlowState) == 64);
 
@@ -62,6 +70,10 @@ class FlowModel final : public NetworkModel, private EventHandler {
   void prefetch(std::uint8_t kind, std::uint32_t id, Ahead ahead) const override;
   void prefetch_flow(FlowId f) const;
   void prefetch_finish(FlowId f, Ahead ahead) const;
+  void start_alone(TransferId id, const Route& route, core::Bytes bytes);
+  void enter_solver(std::uint32_t a, const Route& route);
+  void finish_alone(std::uint32_t a);
+  void prefetch_finish_alone(std::uint32_t a, Ahead ahead) const;
   static std::span<const LinkId> solver_path(const Route& route);
   void request_solve();
   void solve();
@@ -75,6 +87,11 @@ class FlowModel final : public NetworkModel, private EventHandler {
   MaxMinSolver solver_;
   LinkUsage usage_;
   core::HugeVector<FlowState> flows_;
+  // Flows on a route of their own, alone on it: by their own ids (reused LIFO), and the
+  // one on each solo link (NO_ALONE if none).
+  std::vector<FlowState> alone_;
+  std::vector<std::uint32_t> free_alone_;
+  std::vector<std::uint32_t> alone_on_;
   CompletionHeap completions_;  // by flow id
   std::vector<FlowId> due_;     // the flows finish_due() is finishing
   std::uint64_t completion_seq_ = 0;

@@ -30,6 +30,9 @@ class LinkUsage {
   void leave(std::span<const std::uint32_t> links, core::Time now);
 
   std::size_t size() const { return links_.size(); }
+  // Transfers crossing `link` now.
+  std::uint32_t active(std::uint32_t link) const { return links_[link].active; }
+  void prefetch(std::uint32_t link) const { __builtin_prefetch(&links_[link]); }
   LinkStats stats(std::uint32_t link) const {
     const PerLink& p = links_[link];
     return LinkStats{p.max_transfers, p.shared_time, p.transfers};

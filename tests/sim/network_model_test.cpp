@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -74,9 +75,12 @@ class ModelFixture : public ::testing::Test {
     model_ = make_network_model(kind_, q_, *sink_, std::move(caps));
     starter_ = std::make_unique<Starter>(*model_, *sink_);
   }
-  Route route(const std::vector<LinkId>& links, std::int64_t bottleneck) {
+  Route route(const std::vector<LinkId>& links, std::int64_t bottleneck,
+              LinkId solo = NO_SOLO_LINK) {
     paths_.push_back(links);
-    return Route{paths_.back(), Bandwidth::from_bytes_per_second(bottleneck)};
+    Route r{paths_.back(), Bandwidth::from_bytes_per_second(bottleneck)};
+    r.solo = solo;
+    return r;
   }
   NetworkKind kind_ = NetworkKind::FLOW;
   EventQueue q_;
@@ -349,6 +353,105 @@ TEST_F(FlowSharing, AFlowThatEndedAloneIsNotSharedWithLater) {
   q_.run();
   EXPECT_EQ(sink_->done.at(2), 4'000'000);
   EXPECT_EQ(sink_->done.at(3), 5'000'000);
+}
+
+// A route of its own (Route::solo) keeps its flows out of the solver while they are alone
+// on it; these check that what a solver holding every flow gives comes out all the same.
+TEST_F(FlowSharing, ASecondFlowOnARouteOfItsOwnSharesItAsAnyJoinerWould) {
+  make({GBPS});
+  // As ALateJoinerSlowsTheFirstFromThatInstantOn, both flows on route {0} with solo link 0:
+  // the same ends and the same rate work (CountsTheWorkOfKeepingRatesUpToDate).
+  starter_->add(q_, Time::zero(), {1, route({0}, GBPS, 0), 1000});
+  starter_->add(q_, Time::from_ps(500'000), {2, route({0}, GBPS, 0), 1000});
+  q_.run();
+  EXPECT_EQ(sink_->done.at(1), 1'500'000);
+  EXPECT_EQ(sink_->done.at(2), 2'000'000);
+  const RateWork w = model_->rate_work();
+  EXPECT_EQ(w.solves, 2u);
+  EXPECT_EQ(w.flows_recomputed, 3u);
+  EXPECT_EQ(w.rate_changes, 3u);
+  EXPECT_EQ(model_->link_usage().stats(0).max_transfers, 2u);
+}
+
+TEST_F(FlowSharing, AFlowAloneOnItsOwnRouteAgainAfterAJoinerLeftSkipsTheSolver) {
+  make({GBPS});
+  // A and B share route {0} as above (ends 1500 and 2000 ns); C starts on it at 3000 ns,
+  // alone again: 1000 B at 1 B/ns end at 4000 ns, with no solve of its own.
+  starter_->add(q_, Time::zero(), {1, route({0}, GBPS, 0), 1000});
+  starter_->add(q_, Time::from_ps(500'000), {2, route({0}, GBPS, 0), 1000});
+  starter_->add(q_, Time::from_ps(3'000'000), {3, route({0}, GBPS, 0), 1000});
+  q_.run();
+  EXPECT_EQ(sink_->done.at(3), 4'000'000);
+  EXPECT_EQ(model_->rate_work().solves, 2u);
+  EXPECT_EQ(model_->link_usage().stats(0).transfers, 3u);
+}
+
+// Random transfers on routes of their own (links 2r, 2r+1, the narrower one binding) and on
+// random routes sharing links 8..11: with the solo hints and without, every transfer must
+// end at the same picosecond, with the same rate work and the same link usage.
+TEST(FlowSoloRoutes, HintsChangeNoEndNoRateWorkNoUsage) {
+  for (std::uint32_t seed = 1; seed <= 20; ++seed) {
+    std::mt19937 rng(seed);
+    std::vector<std::int64_t> caps;
+    for (int l = 0; l < 12; ++l) {
+      caps.push_back(static_cast<std::int64_t>(1 + rng() % 4) * GBPS);
+    }
+    std::deque<std::vector<LinkId>> paths;
+    for (LinkId r = 0; r < 4; ++r) {
+      paths.push_back({2 * r, 2 * r + 1});
+    }
+    for (auto& p : testing::random_routes(rng, 4, 4)) {
+      for (auto& l : p) {
+        l += 8;
+      }
+      paths.push_back(p);
+    }
+    struct Job {
+      std::size_t path;
+      std::int64_t at;
+      core::Bytes bytes;
+    };
+    std::vector<Job> jobs;
+    for (int j = 0; j < 40; ++j) {
+      jobs.push_back({rng() % paths.size(), static_cast<std::int64_t>(rng() % 4000) * 1000,
+                      static_cast<core::Bytes>(1 + rng() % 3000)});
+    }
+    auto run = [&](bool hints) {
+      EventQueue q;
+      Sink sink(q);
+      auto model = make_network_model(NetworkKind::FLOW, q, sink, caps);
+      Starter starter(*model, sink);
+      for (std::size_t j = 0; j < jobs.size(); ++j) {
+        const auto& links = paths[jobs[j].path];
+        std::int64_t bottleneck = caps[links.front()];
+        for (LinkId l : links) {
+          bottleneck = std::min(bottleneck, caps[l]);
+        }
+        Route r{links, Bandwidth::from_bytes_per_second(bottleneck)};
+        if (hints && jobs[j].path < 4) {
+          r.solo = links.back();
+        }
+        starter.add(q, Time::from_ps(jobs[j].at), {static_cast<TransferId>(j), r, jobs[j].bytes});
+      }
+      q.run();
+      std::vector<std::uint64_t> usage;
+      for (LinkId l = 0; l < caps.size(); ++l) {
+        const LinkStats st = model->link_usage().stats(l);
+        usage.insert(usage.end(), {st.max_transfers, st.transfers,
+                                   static_cast<std::uint64_t>(st.shared_time.ps())});
+      }
+      const RateWork w = model->rate_work();
+      return std::make_tuple(sink.done, usage, w.solves, w.flows_recomputed, w.rate_changes);
+    };
+    const auto with = run(true);
+    const auto without = run(false);
+    ASSERT_EQ(std::get<0>(with).size(), jobs.size()) << "seed " << seed;
+    EXPECT_EQ(std::get<0>(with), std::get<0>(without)) << "seed " << seed;
+    EXPECT_EQ(std::get<1>(with), std::get<1>(without)) << "seed " << seed;
+    EXPECT_EQ(std::get<2>(with), std::get<2>(without)) << "seed " << seed;
+    EXPECT_EQ(std::get<3>(with), std::get<3>(without)) << "seed " << seed;
+    EXPECT_EQ(std::get<4>(with), std::get<4>(without)) << "seed " << seed;
+  }
 }
 
 TEST_F(FlowSharing, TheIdealModelDoesNoRateWork) {
