@@ -4,6 +4,8 @@
 #include <array>
 #include <cassert>
 #include <stdexcept>
+#include <unordered_map>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -28,22 +30,34 @@ constexpr std::size_t WAITERS_SHOWN = 8;
 
 constexpr std::uint32_t INLINE_SUCCESSORS = 2;
 constexpr std::uint32_t NO_SUCCESSOR = 0xffffffffu;
+// succ[1] of an op whose successors are listed apart. No slot equals it or NO_SUCCESSOR:
+// a schedule has at most 2^32 - 2 ops (Schedule::add), so slots end at 2^32 - 3.
+constexpr std::uint32_t LISTED_APART = 0xfffffffeu;
+// A cost that is not a route's own: the rest of it indexes extra_costs_.
+constexpr std::uint32_t EXTRA_COST = 0x80000000u;
 
-// What the run needs of an op, in one 24-byte record (the schedule's own op records are
-// not read during the run). Most ops have at most two successors (a ring send: the next
-// step's send on its connection and the receiver's), and they are held in the record, so
-// that finishing an op reads no list apart from its record: at 16k ranks one ring step's
-// lists and records are far beyond the cache. An op with more keeps its list in
-// overflow_[succ[0], succ[0] + succ_count).
+// What the run needs of an op, in one 16-byte record, four to a cache line (the schedule's
+// own op records are not read during the run).
+// Cost: what starting it takes. For a send whose size is the first its route carried (in
+// rings and two-level, every send), the route's index, and the route's tables hold its
+// latency and bytes on the wire; otherwise EXTRA_COST | an index into extra_costs_, which
+// holds a route and bytes (NO_ROUTE and the payload for a reduce).
+// Successors: most ops have at most two (a ring send: the next step's send on its
+// connection and the receiver's), held here, NO_SUCCESSOR where unfilled, so that finishing
+// an op reads no list apart from its record: at 16k ranks one ring step's records are far
+// beyond the cache. An op with more has succ = {start, LISTED_APART}: overflow_[start] is
+// the count and the list follows it.
 struct OpState {
-  std::uint32_t pending = 0;       // unfinished dependencies
-  std::uint32_t route = NO_ROUTE;  // index into routes_; NO_ROUTE for a reduce
-  algorithms::PieceId piece = 0;
-  std::uint32_t succ_count = 0;
-  // Slots, NO_SUCCESSOR where unfilled; or succ[0]: where the list starts in overflow_.
+  std::uint32_t pending = 0;  // unfinished dependencies
+  std::uint32_t cost = 0;
   std::array<std::uint32_t, INLINE_SUCCESSORS> succ{NO_SUCCESSOR, NO_SUCCESSOR};
 };
-static_assert(sizeof(OpState) == 24);
+static_assert(sizeof(OpState) == 16);
+
+struct ExtraCost {
+  std::uint32_t route;  // NO_ROUTE for a reduce
+  core::Bytes bytes;    // on the wire for a send; the payload for a reduce
+};
 
 class Executor final : private EventHandler, private TransferSink {
  public:
@@ -59,9 +73,9 @@ class Executor final : private EventHandler, private TransferSink {
     for (std::size_t e = 0; e < capacities.size(); ++e) {
       capacities[e] = fabric.link(static_cast<topology::EdgeId>(e)).bandwidth.bytes_per_second();
     }
-    // The passes below write 24 B per op of fresh memory (8 B per op more with op times, 4
-    // if the ops need reordering, 4 per successor of ops with more than two): the other
-    // core takes its page faults meanwhile.
+    // The passes below write 16 B per op of fresh memory (8 B per op more with op times, 4
+    // if the ops need reordering, 4 per successor and 4 per list of ops with more than
+    // two): the other core takes its page faults meanwhile.
     const std::size_t timed = options.op_times == OpTimes::NONE ? 0 : schedule.size();
     ops_.reserve(schedule.size());
     ends_.reserve(timed);
@@ -74,7 +88,6 @@ class Executor final : private EventHandler, private TransferSink {
       resolve_routes(fabric, path_ids, capacities);
       ends_.resize(timed);
     }
-    compute_wire_bytes();
     network_ = make_network_model(options.network, queue_, *this, std::move(capacities));
   }
   // The network model holds references to queue_ and to this executor.
@@ -226,6 +239,7 @@ class Executor final : private EventHandler, private TransferSink {
                               classes_.route_links[i],
                               solo_link(paths[i], binding_[i], classes_.route_links[i], users)});
       route_latency_.push_back(fabric.path_latency(path_ids[i]));
+      route_wire_bytes_.push_back(on_the_wire(route_payload_[i]));
     }
   }
 
@@ -244,44 +258,56 @@ class Executor final : private EventHandler, private TransferSink {
     return it == followed.end() ? NO_SOLO_LINK : *it;
   }
 
-  // Pending counts, pieces, routes (one pass over the schedule's ops: at 16k ranks they are
+  // Pending counts, costs, routes (one pass over the schedule's ops: at 16k ranks they are
   // 1.9 GB) and the successor lists; returns the distinct routes' paths.
   std::vector<topology::PathId> build_successors(topology::Fabric& fabric,
                                                  std::span<const topology::VertexId> placement) {
     const std::size_t n = schedule_.size();
     std::vector<std::vector<Peer>> peers(schedule_.num_ranks());
     std::vector<topology::PathId> path_ids;
+    // Until the lists are laid out, succ[0] counts an op's successors.
     for (OpId id = 0; id < n; ++id) {
       OpState& state = ops_[slot(id)];
       const Op& op = schedule_.op(id);
       state.pending = static_cast<std::uint32_t>(schedule_.deps(id).size());
-      state.piece = op.piece;
+      state.succ[0] = 0;
+      const core::Bytes payload = schedule_.bytes(id);
       if (op.kind == OpKind::SEND) {
-        state.route = route_of(op, fabric, placement, peers[op.src], path_ids);
+        const std::uint32_t route = route_of(op, fabric, placement, peers[op.src], path_ids);
+        if (route == route_payload_.size()) {
+          route_payload_.push_back(payload);
+        }
+        state.cost = route_payload_[route] == payload ? route : extra_cost(route, payload);
+      } else {
+        state.cost = extra_cost(NO_ROUTE, payload);
       }
       for (OpId d : schedule_.deps(id)) {
         if (d >= n) {
           throw std::invalid_argument(
               fmt::format("op {} depends on op {}, which does not exist", id, d));
         }
-        ++ops_[slot(d)].succ_count;
+        ++ops_[slot(d)].succ[0];
       }
     }
-    // An overflowing list's succ[1] serves as its fill cursor; an inline one fills the first
-    // free entry (both start as NO_SUCCESSOR, which no slot equals).
+    // A list apart keeps its fill count at its head, which ends as its length; an inline
+    // one fills the first free entry.
     std::uint32_t overflow = 0;
     for (OpState& state : ops_) {
-      if (state.succ_count > INLINE_SUCCESSORS) {
-        state.succ = {overflow, overflow};
-        overflow += state.succ_count;
+      const std::uint32_t count = state.succ[0];
+      if (count > INLINE_SUCCESSORS) {
+        state.succ = {overflow, LISTED_APART};
+        overflow += 1 + count;
+      } else {
+        state.succ = {NO_SUCCESSOR, NO_SUCCESSOR};
       }
     }
     overflow_.resize(overflow);
     for (OpId id = 0; id < n; ++id) {
       for (OpId d : schedule_.deps(id)) {
         OpState& state = ops_[slot(d)];
-        if (state.succ_count > INLINE_SUCCESSORS) {
-          overflow_[state.succ[1]++] = slot(id);
+        if (state.succ[1] == LISTED_APART) {
+          std::uint32_t& filled = overflow_[state.succ[0]];
+          overflow_[state.succ[0] + 1 + filled++] = slot(id);
         } else {
           *std::find(state.succ.begin(), state.succ.end(), NO_SUCCESSOR) = slot(id);
         }
@@ -290,46 +316,64 @@ class Executor final : private EventHandler, private TransferSink {
     return path_ids;
   }
 
-  // Once per piece rather than a 128-bit division per send.
-  void compute_wire_bytes() {
-    wire_bytes_.resize(schedule_.num_pieces());
-    for (std::size_t p = 0; p < wire_bytes_.size(); ++p) {
-      const core::Picobytes b = schedule_.piece_bytes(static_cast<algorithms::PieceId>(p));
-      wire_bytes_[p] = static_cast<core::Bytes>((b * options_.wire_num + options_.wire_den - 1) /
-                                                options_.wire_den);
+  // A cost other than a route's first size (see OpState): one entry per distinct (route,
+  // payload), the wire ratio applied to sends once here rather than per send.
+  std::uint32_t extra_cost(std::uint32_t route, core::Bytes payload) {
+    const auto [it, added] = extra_index_.try_emplace(
+        std::pair{route, payload}, static_cast<std::uint32_t>(extra_costs_.size()));
+    if (added) {
+      extra_costs_.push_back({route, route == NO_ROUTE ? payload : on_the_wire(payload)});
     }
+    return EXTRA_COST | it->second;
   }
 
-  core::Bytes wire_bytes(std::uint32_t slot) const { return wire_bytes_[ops_[slot].piece]; }
+  core::Bytes on_the_wire(core::Bytes payload) const {
+    const core::Picobytes b = payload;
+    return static_cast<core::Bytes>((b * options_.wire_num + options_.wire_den - 1) /
+                                    options_.wire_den);
+  }
+
+  std::uint32_t route(const OpState& state) const {
+    return state.cost & EXTRA_COST ? extra_costs_[state.cost & ~EXTRA_COST].route : state.cost;
+  }
+
+  // A send's bytes on the wire.
+  core::Bytes wire_bytes(std::uint32_t slot) const {
+    const std::uint32_t cost = ops_[slot].cost;
+    return cost & EXTRA_COST ? extra_costs_[cost & ~EXTRA_COST].bytes : route_wire_bytes_[cost];
+  }
 
   core::Time reduce_time(std::uint32_t slot) const {
     if (options_.reduce_bandwidth.is_zero()) {
       return core::Time::zero();
     }
-    return core::transfer_time(schedule_.piece_bytes(ops_[slot].piece), options_.reduce_bandwidth);
+    return core::transfer_time(extra_costs_[ops_[slot].cost & ~EXTRA_COST].bytes,
+                               options_.reduce_bandwidth);
   }
 
   std::span<const OpId> successors(std::uint32_t slot) const {
     const OpState& state = ops_[slot];
-    if (state.succ_count > INLINE_SUCCESSORS) {
-      return {overflow_.data() + state.succ[0], state.succ_count};
+    if (state.succ[1] == LISTED_APART) {
+      return {overflow_.data() + state.succ[0] + 1, overflow_[state.succ[0]]};
     }
-    return {state.succ.data(), state.succ_count};
+    return {state.succ.data(), static_cast<std::size_t>((state.succ[0] != NO_SUCCESSOR) +
+                                                        (state.succ[1] != NO_SUCCESSOR))};
   }
 
   // Called when an op's last dependency finishes (or at time 0 for ops without any).
   void make_ready(std::uint32_t slot) {
     const core::Time now = queue_.now();
-    if (ops_[slot].route != NO_ROUTE) {
+    const OpState& state = ops_[slot];
+    const std::uint32_t r = route(state);
+    if (r != NO_ROUTE) {
       // Its end will read its successors' records, each a likely cache miss; they are asked
       // for when it starts (on_event) and again a stage before its end (prefetch_done). A
       // list held apart is asked for now. (When lists were always apart, asking for them
       // here made whole 1024-GPU ring runs take 0.84–0.91× as long.)
-      if (ops_[slot].succ_count > INLINE_SUCCESSORS) {
-        __builtin_prefetch(&overflow_[ops_[slot].succ[0]]);
+      if (state.succ[1] == LISTED_APART) {
+        __builtin_prefetch(&overflow_[state.succ[0]]);
       }
-      queue_.schedule(now + options_.step_latency + route_latency_[ops_[slot].route], *this,
-                      SEND_START, slot);
+      queue_.schedule(now + options_.step_latency + route_latency_[r], *this, SEND_START, slot);
       return;
     }
     const core::Time t = reduce_time(slot);
@@ -368,7 +412,7 @@ class Executor final : private EventHandler, private TransferSink {
       for (const OpId s : successors(slot)) {
         __builtin_prefetch(&ops_[s]);  // see make_ready()
       }
-      network_->start(slot, routes_[ops_[slot].route], wire_bytes(slot));
+      network_->start(slot, routes_[route(ops_[slot])], wire_bytes(slot));
       return;
     }
     complete(slot);
@@ -384,12 +428,12 @@ class Executor final : private EventHandler, private TransferSink {
     if (kind != SEND_START || ahead == Ahead::FAR) {
       return;
     }
-    const Route& route = routes_[ops_[slot].route];
+    const Route& r = routes_[route(ops_[slot])];
     if (ahead == Ahead::NEAR) {
-      __builtin_prefetch(&route);
-      __builtin_prefetch(reinterpret_cast<const char*>(&route) + sizeof(Route) - 1);
+      __builtin_prefetch(&r);
+      __builtin_prefetch(reinterpret_cast<const char*>(&r) + sizeof(Route) - 1);
     } else {
-      network_->prefetch_start(route);
+      network_->prefetch_start(r);
     }
   }
 
@@ -472,7 +516,7 @@ class Executor final : private EventHandler, private TransferSink {
         cp.reduction += spent;
         continue;
       }
-      const std::uint32_t r = ops_[slot(o)].route;
+      const std::uint32_t r = route(ops_[slot(o)]);
       const core::Bytes bytes = wire_bytes(slot(o));
       const core::Time alone =
           bytes == 0 ? core::Time::zero() : core::transfer_time(bytes, routes_[r].bottleneck);
@@ -493,7 +537,16 @@ class Executor final : private EventHandler, private TransferSink {
   // Apart from routes_: every op that becomes ready reads it, and 8 bytes a route stay in
   // cache where 64 do not (at 16k ranks, 41k routes).
   std::vector<core::Time> route_latency_;
-  std::vector<core::Bytes> wire_bytes_;      // by piece: bytes on the wire (the wire ratio applied)
+  std::vector<core::Bytes> route_payload_;     // by route: the first size it carried
+  std::vector<core::Bytes> route_wire_bytes_;  // by route: that size on the wire
+  std::vector<ExtraCost> extra_costs_;
+  struct RoutePayloadHash {
+    std::size_t operator()(const std::pair<std::uint32_t, core::Bytes>& k) const {
+      return std::hash<core::Bytes>{}(k.second) * 31 + k.first;
+    }
+  };
+  std::unordered_map<std::pair<std::uint32_t, core::Bytes>, std::uint32_t, RoutePayloadHash>
+      extra_index_;                          // (route, payload) -> index into extra_costs_
   FlatLists binding_;                        // per route: routes_[i].binding
   LinkClasses classes_;                      // holds each routes_[i].usage
   core::HugeVector<std::uint32_t> slot_of_;  // op id -> slot; empty: slot == id

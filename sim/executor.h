@@ -87,10 +87,11 @@ struct RunResult {
 // carries a Deadlock naming them; the run never hangs.
 // Cost: routes are resolved once per distinct (src, dst, channel) before the run; then
 // O(1) work per op plus the network model's, no allocation per event. Memory on top of the
-// schedule: a 24-byte run record per op, which holds up to two successors (4 B more for a
-// slot map if the ops are not in dependency-depth order, 4 B per successor of an op with
-// more than two); 8 B/op more unless OpTimes::NONE, and the result's 16 B/op with
-// OpTimes::ALL.
+// schedule: a 16-byte run record per op, which holds up to two successors (4 B more for a
+// slot map if the ops are not in dependency-depth order, 4 B per successor plus 4 for the
+// list of an op with more than two, a 16-byte entry and a hash-map node per size a route
+// carries beyond its first, and per reduce size); 8 B/op more unless OpTimes::NONE, and the
+// result's 16 B/op with OpTimes::ALL.
 // Throws std::invalid_argument if the placement is not one distinct GPU per rank, or the
 // wire ratio is below 1.
 RunResult execute(const algorithms::Schedule& schedule, topology::Fabric& fabric,

@@ -276,6 +276,37 @@ TEST_P(EveryModel, ReduceOpsTakeBytesOverReduceBandwidthOrNothing) {
   EXPECT_EQ(paid.critical_path->reduction.ps(), 2'000'000);
 }
 
+// The run keeps a route's first size with the route and any other size apart (OpState's
+// cost): sends of several sizes on one route, reduces of several sizes, with a wire ratio
+// that only sends pay.
+TEST_P(EveryModel, SendsAndReducesOfSeveralSizesOnOneRouteEachTakeTheirOwn) {
+  topology::Fabric f = island(2);
+  const std::vector<core::Bytes> sizes{1000, 3000, 1000, 2000, 3000};
+  Schedule s(2, sizes);
+  ExecutorOptions o = options(GetParam());
+  o.reduce_bandwidth = Bandwidth::from_bytes_per_second(GBPS);
+  o.wire_num = 2;  // every payload byte is two on the wire
+  std::vector<OpId> sends;
+  std::vector<OpId> reduces;
+  for (algorithms::PieceId p = 0; p < sizes.size(); ++p) {
+    std::vector<OpId> after;
+    if (!sends.empty()) {
+      after.push_back(sends.back());
+    }
+    sends.push_back(s.add_send(0, 1, p, Combine::REDUCE, Label{}, after));
+    reduces.push_back(s.add_reduce(1, p, Label{}, std::vector<OpId>{sends.back()}));
+  }
+  const RunResult r = execute(s, f, o);
+  ASSERT_EQ(r.timings.size(), s.size());
+  std::int64_t end = 0;
+  for (std::size_t p = 0; p < sizes.size(); ++p) {
+    // 5 us + 2 x 0.5 us + 2·size B / 100 GB/s; then size B reduced at 1 GB/s.
+    end += 6'000'000 + 2 * sizes[p] * 10;
+    EXPECT_EQ(r.timings[sends[p]].end.ps(), end) << p;
+    EXPECT_EQ(r.timings[reduces[p]].end.ps(), end + sizes[p] * 1000) << p;
+  }
+}
+
 TEST_P(EveryModel, PlacementMustBeOneDistinctGpuPerRank) {
   topology::Fabric f = island(4);
   Schedule s(2, {8});
