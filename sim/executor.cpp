@@ -274,12 +274,15 @@ class Executor final : private EventHandler, private TransferSink {
     std::vector<std::vector<Peer>> peers(schedule_.num_ranks());
     std::vector<Peer> last(schedule_.num_ranks(), Peer{NO_RANK, 0, 0});
     std::vector<topology::PathId> path_ids;
-    // Until the lists are laid out, succ[0] counts an op's successors.
+    // Each op's first two successors go straight into its record as the ops that wait on it
+    // come by (in id order); the rest wait in `beyond` and are laid out after, so that the
+    // successors take no pass of their own when no op has more than two (rings, two-level).
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> beyond;  // (op's slot, successor's)
     for (OpId id = 0; id < n; ++id) {
       OpState& state = ops_[slot(id)];
       const Op& op = schedule_.op(id);
       state.pending = static_cast<std::uint32_t>(schedule_.deps(id).size());
-      state.succ[0] = 0;
+      state.succ = {NO_SUCCESSOR, NO_SUCCESSOR};
       const core::Bytes payload = schedule_.bytes(id);
       if (op.kind == OpKind::SEND) {
         const std::uint32_t route =
@@ -296,34 +299,40 @@ class Executor final : private EventHandler, private TransferSink {
           throw std::invalid_argument(
               fmt::format("op {} depends on op {}, which does not exist", id, d));
         }
-        ++ops_[slot(d)].succ[0];
-      }
-    }
-    // A list apart keeps its fill count at its head, which ends as its length; an inline
-    // one fills the first free entry.
-    std::uint32_t overflow = 0;
-    for (OpState& state : ops_) {
-      const std::uint32_t count = state.succ[0];
-      if (count > INLINE_SUCCESSORS) {
-        state.succ = {overflow, LISTED_APART};
-        overflow += 1 + count;
-      } else {
-        state.succ = {NO_SUCCESSOR, NO_SUCCESSOR};
-      }
-    }
-    overflow_.resize(overflow);
-    for (OpId id = 0; id < n; ++id) {
-      for (OpId d : schedule_.deps(id)) {
-        OpState& state = ops_[slot(d)];
-        if (state.succ[1] == LISTED_APART) {
-          std::uint32_t& filled = overflow_[state.succ[0]];
-          overflow_[state.succ[0] + 1 + filled++] = slot(id);
+        std::array<std::uint32_t, INLINE_SUCCESSORS>& succ = ops_[slot(d)].succ;
+        if (succ[0] == NO_SUCCESSOR) {
+          succ[0] = slot(id);
+        } else if (succ[1] == NO_SUCCESSOR) {
+          succ[1] = slot(id);
         } else {
-          *std::find(state.succ.begin(), state.succ.end(), NO_SUCCESSOR) = slot(id);
+          beyond.emplace_back(slot(d), slot(id));
         }
       }
     }
+    lay_out_lists_apart(beyond);
     return path_ids;
+  }
+
+  // The lists of ops with more than two successors: each op's count, its two inline ones
+  // and the rest, in the order they were added (stable by op).
+  void lay_out_lists_apart(std::vector<std::pair<std::uint32_t, std::uint32_t>>& beyond) {
+    std::stable_sort(beyond.begin(), beyond.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < beyond.size();) {
+      const std::uint32_t op = beyond[i].first;
+      std::size_t end = i;
+      while (end < beyond.size() && beyond[end].first == op) {
+        ++end;
+      }
+      std::array<std::uint32_t, INLINE_SUCCESSORS>& succ = ops_[op].succ;
+      const auto start = static_cast<std::uint32_t>(overflow_.size());
+      overflow_.push_back(static_cast<std::uint32_t>(INLINE_SUCCESSORS + end - i));
+      overflow_.insert(overflow_.end(), succ.begin(), succ.end());
+      for (; i < end; ++i) {
+        overflow_.push_back(beyond[i].second);
+      }
+      succ = {start, LISTED_APART};
+    }
   }
 
   // A cost other than a route's first size (see OpState): one entry per distinct (route,
