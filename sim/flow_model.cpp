@@ -83,16 +83,18 @@ void FlowModel::start_alone(TransferId id, const Route& route, core::Bytes bytes
                 static_cast<std::uint16_t>(links.size()),
                 static_cast<std::uint16_t>(solo - links.begin())};
   alone_on_[route.solo] = a;
-  s.completion = queue_.schedule_cancellable(queue_.now() + time_left(s), *this, ALONE_DONE, a);
+  queue_.schedule(queue_.now() + time_left(s), *this, ALONE_DONE, a);
 }
 
 // Flow `a` is about to be joined on its route: it becomes the solver's, alone where it was
 // alone, with its completion unchanged (the solve that the joining flow asks for moves it).
+// Its own completion event is not cancellable (most alone flows are never joined, and a
+// cancellable event costs a slot): it stays queued and, finding the record handed over,
+// only frees it.
 void FlowModel::enter_solver(std::uint32_t a, const Route& route) {
   FlowState s = alone_[a];
   alone_on_[route.solo] = NO_ALONE;
-  free_alone_.push_back(a);
-  queue_.cancel(s.completion);
+  alone_[a].links = nullptr;
   const FlowId f = solver_.add_flow(solver_path(route));
   assert(solver_.rate(f) == s.rate);
   if (f >= flows_.size()) {
@@ -104,6 +106,10 @@ void FlowModel::enter_solver(std::uint32_t a, const Route& route) {
 
 void FlowModel::finish_alone(std::uint32_t a) {
   const FlowState& s = alone_[a];
+  if (s.links == nullptr) {  // handed to the solver (enter_solver)
+    free_alone_.push_back(a);
+    return;
+  }
   const TransferId transfer = s.transfer;
   usage_.leave({s.links, s.link_count}, queue_.now());
   alone_on_[s.links[s.solo_hop]] = NO_ALONE;
@@ -250,6 +256,9 @@ void FlowModel::prefetch_finish(FlowId f, Ahead ahead) const {
 
 // The same chain without the solver's records: the flow's, its links' usage, the op's.
 void FlowModel::prefetch_finish_alone(std::uint32_t a, Ahead ahead) const {
+  if (ahead != Ahead::FAR && alone_[a].links == nullptr) {
+    return;  // handed to the solver: its event only frees the record
+  }
   switch (ahead) {
     case Ahead::FAR:
       __builtin_prefetch(&alone_[a]);
