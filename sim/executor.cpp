@@ -243,27 +243,25 @@ class Executor final : private EventHandler, private TransferSink {
     binding_ = binding_links(paths, users, capacities);
     classes_ = link_classes(paths, users);
     for (std::size_t i = 0; i < path_ids.size(); ++i) {
-      routes_.push_back(Route{paths[i], fabric.path_bottleneck(path_ids[i]), binding_[i],
-                              classes_.route_links[i],
-                              solo_link(paths[i], binding_[i], classes_.route_links[i], users)});
+      Route& r = routes_.emplace_back(Route{paths[i], fabric.path_bottleneck(path_ids[i]),
+                                            binding_[i], classes_.route_links[i]});
+      r.solo_hop = solo_hop(r, users);
       route_latency_.push_back(fabric.path_latency(path_ids[i]));
-      route_wire_bytes_.push_back(on_the_wire(route_payload_[i]));
     }
   }
 
-  // Route::solo: a usage link of the route crossed by it alone, if every link that can bind
-  // it is crossed by it alone (in a rail-optimised fabric, nearly every route: a GPU's
-  // uplink carries one peer's traffic per phase).
-  static LinkId solo_link(std::span<const LinkId> links, std::span<const LinkId> binding,
-                          std::span<const LinkId> usage, const LinkUsers& users) {
+  // Route::solo_hop: a usage link of the route crossed by it alone, if every link the solver
+  // would see for it is crossed by it alone (in a rail-optimised fabric, nearly every route:
+  // a GPU's uplink carries one peer's traffic per phase).
+  static std::uint32_t solo_hop(const Route& route, const LinkUsers& users) {
     auto own = [&](LinkId l) { return users.of(l).size() == 1; };
-    if (!std::all_of(binding.begin(), binding.end(), own) ||
-        (binding.empty() && !std::all_of(links.begin(), links.end(), own))) {
-      return NO_SOLO_LINK;
+    const std::span<const LinkId> solver = route.solver_links();
+    if (!std::all_of(solver.begin(), solver.end(), own)) {
+      return NO_SOLO_HOP;
     }
-    const std::span<const LinkId> followed = usage.empty() ? links : usage;
+    const std::span<const LinkId> followed = route.usage_links();
     const auto it = std::find_if(followed.begin(), followed.end(), own);
-    return it == followed.end() ? NO_SOLO_LINK : *it;
+    return it == followed.end() ? NO_SOLO_HOP : static_cast<std::uint32_t>(it - followed.begin());
   }
 
   // Pending counts, costs, routes (one pass over the schedule's ops: at 16k ranks they are
@@ -278,6 +276,8 @@ class Executor final : private EventHandler, private TransferSink {
     // come by (in id order); the rest wait in `beyond` and are laid out after, so that the
     // successors take no pass of their own when no op has more than two (rings, two-level).
     std::vector<std::pair<std::uint32_t, std::uint32_t>> beyond;  // (op's slot, successor's)
+    std::vector<core::Bytes> route_payload;  // by route: the first size it carried
+    ExtraCostIndex extra_index;
     for (OpId id = 0; id < n; ++id) {
       OpState& state = ops_[slot(id)];
       const Op& op = schedule_.op(id);
@@ -287,12 +287,14 @@ class Executor final : private EventHandler, private TransferSink {
       if (op.kind == OpKind::SEND) {
         const std::uint32_t route =
             route_of(op, fabric, placement, peers[op.src], last[op.src], path_ids);
-        if (route == route_payload_.size()) {
-          route_payload_.push_back(payload);
+        if (route == route_payload.size()) {
+          route_payload.push_back(payload);
+          route_wire_bytes_.push_back(on_the_wire(payload));
         }
-        state.cost = route_payload_[route] == payload ? route : extra_cost(route, payload);
+        state.cost =
+            route_payload[route] == payload ? route : extra_cost(route, payload, extra_index);
       } else {
-        state.cost = extra_cost(NO_ROUTE, payload);
+        state.cost = extra_cost(NO_ROUTE, payload, extra_index);
       }
       for (OpId d : schedule_.deps(id)) {
         if (d >= n) {
@@ -335,11 +337,20 @@ class Executor final : private EventHandler, private TransferSink {
     }
   }
 
+  // (route, payload) -> index into extra_costs_; the set-up's only.
+  struct RoutePayloadHash {
+    std::size_t operator()(const std::pair<std::uint32_t, core::Bytes>& k) const {
+      return std::hash<core::Bytes>{}(k.second) * 31 + k.first;
+    }
+  };
+  using ExtraCostIndex =
+      std::unordered_map<std::pair<std::uint32_t, core::Bytes>, std::uint32_t, RoutePayloadHash>;
+
   // A cost other than a route's first size (see OpState): one entry per distinct (route,
   // payload), the wire ratio applied to sends once here rather than per send.
-  std::uint32_t extra_cost(std::uint32_t route, core::Bytes payload) {
-    const auto [it, added] = extra_index_.try_emplace(
-        std::pair{route, payload}, static_cast<std::uint32_t>(extra_costs_.size()));
+  std::uint32_t extra_cost(std::uint32_t route, core::Bytes payload, ExtraCostIndex& index) {
+    const auto [it, added] = index.try_emplace(std::pair{route, payload},
+                                               static_cast<std::uint32_t>(extra_costs_.size()));
     if (added) {
       extra_costs_.push_back({route, route == NO_ROUTE ? payload : on_the_wire(payload)});
     }
@@ -556,16 +567,8 @@ class Executor final : private EventHandler, private TransferSink {
   // Apart from routes_: every op that becomes ready reads it, and 8 bytes a route stay in
   // cache where 64 do not (at 16k ranks, 41k routes).
   std::vector<core::Time> route_latency_;
-  std::vector<core::Bytes> route_payload_;     // by route: the first size it carried
-  std::vector<core::Bytes> route_wire_bytes_;  // by route: that size on the wire
+  std::vector<core::Bytes> route_wire_bytes_;  // by route: its first size, on the wire
   std::vector<ExtraCost> extra_costs_;
-  struct RoutePayloadHash {
-    std::size_t operator()(const std::pair<std::uint32_t, core::Bytes>& k) const {
-      return std::hash<core::Bytes>{}(k.second) * 31 + k.first;
-    }
-  };
-  std::unordered_map<std::pair<std::uint32_t, core::Bytes>, std::uint32_t, RoutePayloadHash>
-      extra_index_;                          // (route, payload) -> index into extra_costs_
   FlatLists binding_;                        // per route: routes_[i].binding
   LinkClasses classes_;                      // holds each routes_[i].usage
   core::HugeVector<std::uint32_t> slot_of_;  // op id -> slot; empty: slot == id

@@ -1,6 +1,5 @@
 #include "sim/flow_model.h"
 
-#include <algorithm>
 #include <cassert>
 #include <utility>
 
@@ -23,11 +22,6 @@ FlowModel::FlowModel(EventQueue& queue, TransferSink& sink, std::vector<std::int
       usage_(solver_.num_links()),
       alone_on_(solver_.num_links(), NO_ALONE) {}
 
-// The solver's view of a route: the links that can bind it (all of them if none was found).
-std::span<const LinkId> FlowModel::solver_path(const Route& route) {
-  return route.binding.empty() ? route.links : route.binding;
-}
-
 void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
   if (bytes == 0) {
     queue_.schedule(queue_.now(), *this, EMPTY_DONE, id);
@@ -35,20 +29,18 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
   }
   const std::span<const LinkId> links = route.usage_links();
   usage_.enter(links, queue_.now());
-  if (route.solo != NO_SOLO_LINK) {
-    if (usage_.active(route.solo) == 1) {
+  if (route.solo_hop != NO_SOLO_HOP) {
+    const LinkId solo = links[route.solo_hop];
+    if (usage_.active(solo) == 1) {
       start_alone(id, route, bytes);
       return;
     }
-    if (alone_on_[route.solo] != NO_ALONE) {
-      enter_solver(alone_on_[route.solo], route);
+    if (alone_on_[solo] != NO_ALONE) {
+      enter_solver(alone_on_[solo], route);
     }
   }
-  const FlowId f = solver_.add_flow(solver_path(route));
-  if (f >= flows_.size()) {
-    flows_.resize(static_cast<std::size_t>(f) + 1);
-  }
-  FlowState& s = flows_[f];
+  const FlowId f = solver_.add_flow(route.solver_links());
+  FlowState& s = solver_flow(f);
   s = FlowState{core::to_picobytes(bytes),
                 solver_.rate(f),
                 queue_.now(),
@@ -66,13 +58,20 @@ void FlowModel::start(TransferId id, const Route& route, core::Bytes bytes) {
   }
 }
 
+// The record of solver flow f, grown to hold it (the solver reuses its ids LIFO).
+FlowModel::FlowState& FlowModel::solver_flow(FlowId f) {
+  if (f >= flows_.size()) {
+    flows_.resize(static_cast<std::size_t>(f) + 1);
+  }
+  return flows_[f];
+}
+
 // Its rate is the smallest capacity of its path (Route::bottleneck), which is what the
 // solver gives a flow alone on its links.
 void FlowModel::start_alone(TransferId id, const Route& route, core::Bytes bytes) {
   const std::uint32_t a = take_reused_slot(alone_, free_alone_);
   const std::span<const LinkId> links = route.usage_links();
-  const auto solo = std::find(links.begin(), links.end(), route.solo);
-  assert(solo != links.end() && links.size() <= 0xffff);
+  assert(route.solo_hop < links.size() && links.size() <= 0xffff);
   FlowState& s = alone_[a];
   s = FlowState{core::to_picobytes(bytes),
                 route.bottleneck.bytes_per_second(),
@@ -81,8 +80,8 @@ void FlowModel::start_alone(TransferId id, const Route& route, core::Bytes bytes
                 {},
                 id,
                 static_cast<std::uint16_t>(links.size()),
-                static_cast<std::uint16_t>(solo - links.begin())};
-  alone_on_[route.solo] = a;
+                static_cast<std::uint16_t>(route.solo_hop)};
+  alone_on_[links[route.solo_hop]] = a;
   queue_.schedule(queue_.now() + time_left(s), *this, ALONE_DONE, a);
 }
 
@@ -93,15 +92,12 @@ void FlowModel::start_alone(TransferId id, const Route& route, core::Bytes bytes
 // only frees it.
 void FlowModel::enter_solver(std::uint32_t a, const Route& route) {
   FlowState s = alone_[a];
-  alone_on_[route.solo] = NO_ALONE;
+  alone_on_[route.solo_link()] = NO_ALONE;
   alone_[a].links = nullptr;
-  const FlowId f = solver_.add_flow(solver_path(route));
+  const FlowId f = solver_.add_flow(route.solver_links());
   assert(solver_.rate(f) == s.rate);
-  if (f >= flows_.size()) {
-    flows_.resize(static_cast<std::size_t>(f) + 1);
-  }
   s.completion = queue_.schedule_cancellable(s.since + time_left(s), *this, FLOW_DONE, f);
-  flows_[f] = s;
+  solver_flow(f) = s;
 }
 
 void FlowModel::finish_alone(std::uint32_t a) {
@@ -217,12 +213,13 @@ void FlowModel::finish(FlowId f) {
 
 // A start's misses are the records of its links (perf: over half of add_flow's samples).
 void FlowModel::prefetch_start(const Route& route) const {
-  if (route.solo != NO_SOLO_LINK) {
-    usage_.prefetch(route.solo);
-    __builtin_prefetch(&alone_on_[route.solo]);
+  if (route.solo_hop != NO_SOLO_HOP) {
+    const LinkId solo = route.solo_link();
+    usage_.prefetch(solo);
+    __builtin_prefetch(&alone_on_[solo]);
     return;
   }
-  solver_.prefetch_links(solver_path(route));
+  solver_.prefetch_links(route.solver_links());
 }
 
 void FlowModel::prefetch(std::uint8_t kind, std::uint32_t id, Ahead ahead) const {

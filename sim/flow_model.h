@@ -24,7 +24,7 @@ namespace collsim::sim {
 // instant solves after every change of that instant; only flows whose rate changed get
 // their completion moved.
 // Routes of their own. A flow on a route that no other route shares a binding link with
-// (Route::solo) can meet other flows only on its own route: if none is on it (LinkUsage's
+// (Route::solo_hop) can meet other flows only on its own route: if none is on it (LinkUsage's
 // count on the solo link), it starts at the route's bottleneck rate without entering the
 // solver at all, in a record of its own (`alone_`), and ends without leaving it. Should a
 // second flow come onto that route, the first is entered into the solver then, at the rate
@@ -62,7 +62,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
     EventHandle completion;         // its own completion event, until a solve moves it
     TransferId transfer = 0;
     std::uint16_t link_count = 0;
-    std::uint16_t solo_hop = 0;  // an alone_ flow's Route::solo, as an index into `links`
+    std::uint16_t solo_hop = 0;  // an alone_ flow's Route::solo_hop
   };
   static_assert(sizeof(FlowState) == 64);
 
@@ -70,11 +70,11 @@ class FlowModel final : public NetworkModel, private EventHandler {
   void prefetch(std::uint8_t kind, std::uint32_t id, Ahead ahead) const override;
   void prefetch_flow(FlowId f) const;
   void prefetch_finish(FlowId f, Ahead ahead) const;
+  FlowState& solver_flow(FlowId f);
   void start_alone(TransferId id, const Route& route, core::Bytes bytes);
   void enter_solver(std::uint32_t a, const Route& route);
   void finish_alone(std::uint32_t a);
   void prefetch_finish_alone(std::uint32_t a, Ahead ahead) const;
-  static std::span<const LinkId> solver_path(const Route& route);
   void request_solve();
   void solve();
   static core::Time time_left(const FlowState& s);

@@ -32,19 +32,22 @@ class TransferSink {
 // them (so the ideal model needs no scan), the links of it that can ever limit a flow
 // (sim/binding_links.h; empty = all of them), which is all the flow model's solver needs,
 // and the links LinkUsage follows for it, one per class of links crossed by the same
-// routes (sim/link_classes.h; empty = all of them). `solo`, where the caller knows one: a
-// link of usage_links() that no other route crosses, given only when no other route
-// crosses any of the links that can bind this one either. A flow on such a route can then
-// meet other flows only on its own route, and LinkUsage's count on `solo` says whether it
-// starts alone (the flow model's fast path); NO_SOLO_LINK claims nothing.
-inline constexpr LinkId NO_SOLO_LINK = 0xffffffffu;
+// routes (sim/link_classes.h; empty = all of them). `solo_hop`, where the caller knows
+// one: the index in usage_links() of a link that no other route crosses, given only when
+// no other route crosses any of solver_links() either. A flow on such a route can then meet
+// other flows only on its own route, and LinkUsage's count on that link (solo_link()) says
+// whether it starts alone (the flow model's fast path); NO_SOLO_HOP claims nothing.
+inline constexpr std::uint32_t NO_SOLO_HOP = 0xffffffffu;
 struct Route {
   std::span<const LinkId> links;
   core::Bandwidth bottleneck;
   std::span<const LinkId> binding = {};
   std::span<const LinkId> usage = {};
-  LinkId solo = NO_SOLO_LINK;
+  std::uint32_t solo_hop = NO_SOLO_HOP;
   std::span<const LinkId> usage_links() const { return usage.empty() ? links : usage; }
+  // The links a max-min solver needs to see for it.
+  std::span<const LinkId> solver_links() const { return binding.empty() ? links : binding; }
+  LinkId solo_link() const { return usage_links()[solo_hop]; }
 };
 
 // What a model did to keep shared rates up to date; all zero where rates are never shared.

@@ -76,10 +76,10 @@ class ModelFixture : public ::testing::Test {
     starter_ = std::make_unique<Starter>(*model_, *sink_);
   }
   Route route(const std::vector<LinkId>& links, std::int64_t bottleneck,
-              LinkId solo = NO_SOLO_LINK) {
+              std::uint32_t solo_hop = NO_SOLO_HOP) {
     paths_.push_back(links);
     Route r{paths_.back(), Bandwidth::from_bytes_per_second(bottleneck)};
-    r.solo = solo;
+    r.solo_hop = solo_hop;
     return r;
   }
   NetworkKind kind_ = NetworkKind::FLOW;
@@ -355,11 +355,11 @@ TEST_F(FlowSharing, AFlowThatEndedAloneIsNotSharedWithLater) {
   EXPECT_EQ(sink_->done.at(3), 5'000'000);
 }
 
-// A route of its own (Route::solo) keeps its flows out of the solver while they are alone
+// A route of its own (Route::solo_hop) keeps its flows out of the solver while they are alone
 // on it; these check that what a solver holding every flow gives comes out all the same.
 TEST_F(FlowSharing, ASecondFlowOnARouteOfItsOwnSharesItAsAnyJoinerWould) {
   make({GBPS});
-  // As ALateJoinerSlowsTheFirstFromThatInstantOn, both flows on route {0} with solo link 0:
+  // As ALateJoinerSlowsTheFirstFromThatInstantOn, both flows on route {0}, link 0 its solo link:
   // the same ends and the same rate work (CountsTheWorkOfKeepingRatesUpToDate).
   starter_->add(q_, Time::zero(), {1, route({0}, GBPS, 0), 1000});
   starter_->add(q_, Time::from_ps(500'000), {2, route({0}, GBPS, 0), 1000});
@@ -429,7 +429,7 @@ TEST(FlowSoloRoutes, HintsChangeNoEndNoRateWorkNoUsage) {
         }
         Route r{links, Bandwidth::from_bytes_per_second(bottleneck)};
         if (hints && jobs[j].path < 4) {
-          r.solo = links.back();
+          r.solo_hop = static_cast<std::uint32_t>(links.size() - 1);
         }
         starter.add(q, Time::from_ps(jobs[j].at), {static_cast<TransferId>(j), r, jobs[j].bytes});
       }
