@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "core/huge_page_allocator.h"
+#include "memory/huge_page_allocator.h"
 
 namespace collsim::algorithms {
 
@@ -19,7 +19,7 @@ std::vector<DepList> tree_broadcast(ScheduleBuilder& b, TreeRun& run,
   };
   // By (chunk, vertex): the send that brought the chunk to the vertex.
   const std::size_t n = tree.size();
-  core::HugeVector<OpId> received(n * k, NO_OP);
+  memory::HugeVector<OpId> received(n * k, NO_OP);
   // By vertex: the level at which it received from its parent.
   std::vector<std::uint32_t> level(n, 0);
   std::uint32_t deepest = 0;

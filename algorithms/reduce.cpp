@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "core/huge_page_allocator.h"
+#include "memory/huge_page_allocator.h"
 
 namespace collsim::algorithms {
 
@@ -18,8 +18,8 @@ std::vector<DepList> tree_reduce(ScheduleBuilder& b, TreeRun& run, const Generat
   // By (chunk, child vertex): the send into its parent and the op after which the parent
   // holds the combined chunk. (Tens of MB at 16k ranks: huge pages spare the page faults.)
   const std::size_t n = tree.size();
-  core::HugeVector<OpId> recv_send(n * k, NO_OP);
-  core::HugeVector<OpId> recv_data(n * k, NO_OP);
+  memory::HugeVector<OpId> recv_send(n * k, NO_OP);
+  memory::HugeVector<OpId> recv_data(n * k, NO_OP);
   // Reverse BFS: children before parents, and siblings in reverse send order, which is the
   // order serial receives take them in. First each vertex's step and the sibling its parent
   // receives before it.

@@ -10,7 +10,7 @@
 
 #include "algorithms/algorithm.h"
 #include "core/bandwidth.h"
-#include "core/huge_page_allocator.h"
+#include "memory/huge_page_allocator.h"
 
 namespace collsim::algorithms {
 
@@ -72,7 +72,7 @@ struct Op {
 //
 // Layout: ops in one vector, their dependencies in one flat array indexed by offsets
 // (CSR), piece sizes in a table: about 28 + 4 + 4·deps bytes per op, no allocation per op;
-// large schedules in huge pages (core/huge_page_allocator.h).
+// large schedules in huge pages (memory/huge_page_allocator.h).
 // Invariants (checked by validate()): ops are stored in a topological order — every
 // dependency of op i has an id < i — so the DAG is acyclic by construction; ranks are
 // < num_ranks; pieces exist; a REDUCE has src == dst.
@@ -154,9 +154,9 @@ class Schedule {
   std::vector<Composite> composites_;
   Collective collective_ = Collective::ALL_REDUCE;
   std::vector<Rank> leaf_owner_;
-  core::HugeVector<Op> ops_;
-  core::HugeVector<std::uint32_t> dep_offsets_;
-  core::HugeVector<OpId> deps_;
+  memory::HugeVector<Op> ops_;
+  memory::HugeVector<std::uint32_t> dep_offsets_;
+  memory::HugeVector<OpId> deps_;
 };
 
 static_assert(sizeof(Op) == 28, "an op is 28 bytes; see Schedule");

@@ -11,7 +11,7 @@
 #include <boost/container/small_vector.hpp>
 
 #include "algorithms/schedule.h"
-#include "core/trailing_prefault.h"
+#include "memory/trailing_prefault.h"
 
 namespace collsim::algorithms {
 
@@ -29,7 +29,7 @@ using DepList = boost::container::small_vector<OpId, 4>;
 // Complexity: O(d log d) per op with d dependencies.
 class ScheduleBuilder {
  public:
-  ScheduleBuilder(Schedule& target, core::TrailingPrefault& prefault)
+  ScheduleBuilder(Schedule& target, memory::TrailingPrefault& prefault)
       : target_(target), prefault_(prefault) {}
 
   OpId send(Rank src, Rank dst, PieceId piece, Combine combine, const Label& label, DepList& deps);
@@ -41,7 +41,7 @@ class ScheduleBuilder {
   void report(OpId id);
 
   Schedule& target_;
-  core::TrailingPrefault& prefault_;
+  memory::TrailingPrefault& prefault_;
 };
 
 // Throws std::length_error unless a schedule of `ops` ops fits OpId, and returns `ops`.
@@ -64,7 +64,7 @@ template <class Emit>
 Schedule build_schedule(Schedule shape, std::uint64_t ops_bound, Emit&& emit) {
   shape.reserve(ops_bound, ops_bound * RESERVED_DEPS_PER_OP);
   const std::vector<std::span<std::byte>> storage = shape.storage();
-  core::TrailingPrefault prefault(storage);
+  memory::TrailingPrefault prefault(storage);
   ScheduleBuilder builder(shape, prefault);
   emit(builder);
   // An array that outgrew its reservation has moved: its old range is not the owner's to

@@ -5,10 +5,12 @@
 #include <benchmark/benchmark.h>
 
 #include "sim/event_queue.h"
-#include "sim/max_min_solver.h"
+#include "sim/solver/max_min_solver.h"
 
 namespace collsim::sim {
 namespace {
+
+using solver::MaxMinSolver;
 
 // Keeps `n` events pending: every event reschedules itself a pseudo-random delay later,
 // the steady state of a simulation with n transfers in flight.

@@ -1,17 +1,19 @@
-#include "cli/check_command.h"
-
 #include <ostream>
-#include <utility>
 
 #include <boost/program_options.hpp>
 
+#include "cli/command_table.h"
 #include "cli/flag_parser.h"
 #include "cli/scenario_flags.h"
-#include "scenarios/scenario_commands.h"
+#include "core/input_error.h"
+#include "report/baseline_check.h"
+#include "report/run_report.h"
+#include "study/parallel_runner.h"
+#include "study/sweep_runner.h"
 
 namespace collsim::cli {
 
-int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
+int check_command(const std::vector<std::string>& args, std::ostream& out) {
   namespace po = boost::program_options;
   po::options_description visible(
       "usage: collsim check FILE --baseline results.csv [--tolerance 1%]\n\n"
@@ -29,16 +31,27 @@ int run_check_command(const std::vector<std::string>& args, std::ostream& out) {
     out << visible << '\n';
     return 0;
   }
-  ScenarioInput input = read_scenario_input(vm, "check");
-  scenarios::CheckFlags flags;
-  flags.file = std::move(input.file);
-  flags.set = std::move(input.set);
-  flags.jobs = input.jobs;
-  flags.baseline = flag<std::string>(vm, "baseline");
-  flags.tolerance = flag<std::string>(vm, "tolerance");
-  const scenarios::CommandOutput result = scenarios::check_command(flags);
-  out << result.out;
-  return result.exit_code;
+  const ScenarioInput input = read_scenario_input(vm, "check");
+  const std::optional<std::string> baseline_path = flag<std::string>(vm, "baseline");
+  if (!baseline_path) {
+    throw core::command_line_error(
+        "--baseline", "name the baseline CSV (write one with collsim run --update-baseline)");
+  }
+  report::BaselineComparison comparison;
+  comparison.tolerance = report::parse_tolerance(flag<std::string>(vm, "tolerance"));
+  const scenarios::LoadedScenario loaded = load_scenario_input(input);
+  const report::CsvTable baseline = report::read_baseline(*baseline_path);
+  comparison.baseline = &baseline;
+  comparison.baseline_path = *baseline_path;
+  comparison.scenario_name = loaded.base.name;
+  comparison.sweep = !loaded.base.sweep.empty();
+  study::RunnerOptions options;
+  options.jobs = study::job_count(input.jobs);
+  const study::ResultSet results = study::run_points(loaded, comparison.sweep, options);
+  comparison.current_csv = report::render_report(results, scenarios::ReportFormat::CSV);
+  const report::BaselineVerdict verdict = report::compare_with_baseline(comparison);
+  out << verdict.text;
+  return verdict.moved ? 1 : 0;
 }
 
 }  // namespace collsim::cli

@@ -1,4 +1,4 @@
-#include "cli/explain_command.h"
+#include "cli/command_table.h"
 
 #include <optional>
 #include <ostream>
@@ -6,7 +6,7 @@
 #include <boost/program_options.hpp>
 
 #include "cli/flag_parser.h"
-#include "scenarios/explain_report.h"
+#include "report/explain_report.h"
 
 namespace collsim::cli {
 namespace {
@@ -60,14 +60,14 @@ po::options_description options() {
 
 }  // namespace
 
-int run_explain_command(const std::vector<std::string>& args, std::ostream& out) {
+int explain_command(const std::vector<std::string>& args, std::ostream& out) {
   const po::options_description desc = options();
   po::variables_map vm;
   if (!parse_flags(args, desc, vm)) {
     out << USAGE << '\n' << desc;
     return 0;
   }
-  scenarios::ExplainFlags f;
+  report::ExplainFlags f;
   f.algorithm = flag<std::string>(vm, "algo");
   f.collective = flag<std::string>(vm, "collective");
   f.ranks = flag<int>(vm, "ranks");
@@ -85,7 +85,7 @@ int run_explain_command(const std::vector<std::string>& args, std::ostream& out)
   f.by = flag<std::string>(vm, "by");
   f.limit = flag<int>(vm, "limit");
   f.json = vm.count("json") > 0;
-  out << scenarios::explain_report(f);
+  out << report::explain_report(f);
   return 0;
 }
 

@@ -7,7 +7,7 @@
 
 #include <boost/program_options/errors.hpp>
 
-#include "cli/command.h"
+#include "cli/command_table.h"
 #include "core/input_error.h"
 
 namespace {

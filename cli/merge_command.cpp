@@ -1,15 +1,15 @@
-#include "cli/merge_command.h"
-
 #include <ostream>
 
 #include <boost/program_options.hpp>
 
 #include "cli/flag_parser.h"
-#include "scenarios/scenario_commands.h"
+#include "cli/command_table.h"
+#include "files/output_file.h"
+#include "report/shard_merge.h"
 
 namespace collsim::cli {
 
-int run_merge_command(const std::vector<std::string>& args, std::ostream& out) {
+int merge_command(const std::vector<std::string>& args, std::ostream& out) {
   namespace po = boost::program_options;
   po::options_description visible(
       "usage: collsim merge SHARD... [-o FILE]\n\n"
@@ -25,12 +25,14 @@ int run_merge_command(const std::vector<std::string>& args, std::ostream& out) {
     out << visible << '\n';
     return 0;
   }
-  scenarios::MergeFlags flags;
-  flags.inputs = flag<std::vector<std::string>>(vm, "inputs").value_or(std::vector<std::string>{});
-  flags.output = flag<std::string>(vm, "output");
-  const scenarios::CommandOutput result = scenarios::merge_command(flags);
-  out << result.out;
-  return result.exit_code;
+  const std::string merged = report::merge_shards(
+      flag<std::vector<std::string>>(vm, "inputs").value_or(std::vector<std::string>{}));
+  if (const std::optional<std::string> output = flag<std::string>(vm, "output")) {
+    files::write_file_atomically(*output, merged, "-o");
+  } else {
+    out << merged;
+  }
+  return 0;
 }
 
 }  // namespace collsim::cli

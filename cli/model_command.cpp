@@ -1,4 +1,4 @@
-#include "cli/model_command.h"
+#include "cli/command_table.h"
 
 #include <optional>
 #include <ostream>
@@ -6,7 +6,7 @@
 #include <boost/program_options.hpp>
 
 #include "cli/flag_parser.h"
-#include "scenarios/model_report.h"
+#include "report/model_report.h"
 
 namespace collsim::cli {
 namespace {
@@ -70,14 +70,14 @@ po::options_description options() {
 
 }  // namespace
 
-int run_model_command(const std::vector<std::string>& args, std::ostream& out) {
+int model_command(const std::vector<std::string>& args, std::ostream& out) {
   const po::options_description desc = options();
   po::variables_map vm;
   if (!parse_flags(args, desc, vm)) {
     out << USAGE << '\n' << desc;
     return 0;
   }
-  scenarios::ModelFlags f;
+  report::ModelFlags f;
   f.world = flag<int>(vm, "world");
   f.bytes = flag<std::string>(vm, "bytes");
   f.sizes = flag<std::string>(vm, "sizes");
@@ -94,7 +94,7 @@ int run_model_command(const std::vector<std::string>& args, std::ostream& out) {
   f.protocol = flag<std::string>(vm, "protocol");
   f.csv = vm["csv"].as<bool>();
   f.json = vm["json"].as<bool>();
-  out << scenarios::model_report(f);
+  out << report::model_report(f);
   return 0;
 }
 

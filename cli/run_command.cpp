@@ -1,13 +1,19 @@
-#include "cli/run_command.h"
-
 #include <ostream>
 
+#include <fmt/format.h>
+
+#include "cli/command_table.h"
 #include "cli/flag_parser.h"
 #include "cli/scenario_flags.h"
+#include "core/input_error.h"
+#include "report/report_destinations.h"
+#include "scenarios/scenario_writer.h"
+#include "study/parallel_runner.h"
+#include "study/sweep_runner.h"
 
 namespace collsim::cli {
 
-int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
+int run_command(const std::vector<std::string>& args, std::ostream& out) {
   namespace po = boost::program_options;
   po::options_description visible(
       "usage: collsim run FILE [options]\n\n"
@@ -16,15 +22,32 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
       "redop, time, algbw, busbw), the closed-form alpha-beta time, the gap and its cause,\n"
       "then the fastest algorithm per size. The format: docs/scenario-format.md.\n\noptions",
       100, 50);
-  add_scenario_options(visible);
+  add_report_options(visible);
   po::variables_map vm;
   if (!parse_flags(args, visible, vm, "file", 1)) {
     out << visible << '\n';
     return 0;
   }
-  const scenarios::CommandOutput result = scenarios::run_command(read_scenario_flags(vm));
-  out << result.out;
-  return result.exit_code;
+  const ScenarioInput input = read_scenario_input(vm, "run");
+  const report::ReportRequest request = read_report_request(vm);
+  const scenarios::LoadedScenario loaded = load_scenario_input(input);
+  if (vm.count("print-effective") > 0) {
+    out << scenarios::effective_yaml(loaded.base);
+    return 0;
+  }
+  if (!loaded.base.sweep.empty()) {
+    throw core::InputError(loaded.base.sweep_location, "spec.sweep",
+                           fmt::format("this scenario sweeps {} points; collsim sweep runs them "
+                                       "(--set spec.sweep=[] runs it without its sweep)",
+                                       loaded.points.size()));
+  }
+  const std::vector<report::Destination> destinations =
+      report::report_destinations(request, loaded.base.outputs);
+  study::RunnerOptions options;
+  options.jobs = study::job_count(input.jobs);
+  const study::ResultSet results = study::run_points(loaded, false, options);
+  out << report::deliver_reports(destinations, results, request.update_baseline);
+  return 0;
 }
 
 }  // namespace collsim::cli

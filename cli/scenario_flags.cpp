@@ -1,7 +1,5 @@
 #include "cli/scenario_flags.h"
 
-#include <utility>
-
 #include "cli/flag_parser.h"
 #include "core/input_error.h"
 
@@ -20,8 +18,7 @@ void add_scenario_input_options(po::options_description& visible) {
 
 ScenarioInput read_scenario_input(const po::variables_map& vm, std::string_view verb) {
   if (vm.count("file") == 0) {
-    throw core::InputError({"command line", 0, 0}, "FILE",
-                           "give the scenario file to " + std::string(verb));
+    throw core::command_line_error("FILE", "give the scenario file to " + std::string(verb));
   }
   ScenarioInput input;
   input.file = vm["file"].as<std::string>();
@@ -30,7 +27,11 @@ ScenarioInput read_scenario_input(const po::variables_map& vm, std::string_view 
   return input;
 }
 
-void add_scenario_options(po::options_description& visible) {
+scenarios::LoadedScenario load_scenario_input(const ScenarioInput& input) {
+  return scenarios::load_scenario_file(input.file, scenarios::parse_set_flags(input.set));
+}
+
+void add_report_options(po::options_description& visible) {
   visible.add_options()("help,h", "print this help");
   add_scenario_input_options(visible);
   visible.add_options()("table", "write the aligned table")("csv", "write CSV")(
@@ -43,19 +44,14 @@ void add_scenario_options(po::options_description& visible) {
       "print-effective", "print the fully defaulted scenario as YAML and run nothing");
 }
 
-scenarios::ScenarioFlags read_scenario_flags(const po::variables_map& vm) {
-  ScenarioInput input = read_scenario_input(vm, "run");
-  scenarios::ScenarioFlags f;
-  f.file = std::move(input.file);
-  f.set = std::move(input.set);
-  f.jobs = input.jobs;
-  f.table = vm.count("table") > 0;
-  f.csv = vm.count("csv") > 0;
-  f.json = vm.count("json") > 0;
-  f.output = flag<std::string>(vm, "output");
-  f.update_baseline = flag<std::string>(vm, "update-baseline");
-  f.print_effective = vm.count("print-effective") > 0;
-  return f;
+report::ReportRequest read_report_request(const po::variables_map& vm) {
+  report::ReportRequest r;
+  r.table = vm.count("table") > 0;
+  r.csv = vm.count("csv") > 0;
+  r.json = vm.count("json") > 0;
+  r.output = flag<std::string>(vm, "output");
+  r.update_baseline = flag<std::string>(vm, "update-baseline");
+  return r;
 }
 
 }  // namespace collsim::cli

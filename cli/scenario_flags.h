@@ -7,7 +7,8 @@
 
 #include <boost/program_options.hpp>
 
-#include "scenarios/scenario_commands.h"
+#include "report/report_destinations.h"
+#include "scenarios/scenario_loader.h"
 
 namespace collsim::cli {
 
@@ -28,12 +29,16 @@ void add_scenario_input_options(boost::program_options::options_description& vis
 ScenarioInput read_scenario_input(const boost::program_options::variables_map& vm,
                                   std::string_view verb);
 
-// The flags `collsim run` and `collsim sweep` share (--help, the scenario input above,
-// formats, -o, --update-baseline, --print-effective), added to `visible` and read back into
-// scenarios::ScenarioFlags.
-void add_scenario_options(boost::program_options::options_description& visible);
+// The scenario of `input`, loaded with its --set overrides and validated
+// (scenarios/scenario_loader.h).
+scenarios::LoadedScenario load_scenario_input(const ScenarioInput& input);
 
-// Throws core::InputError when FILE is missing.
-scenarios::ScenarioFlags read_scenario_flags(const boost::program_options::variables_map& vm);
+// The report flags `collsim run` and `collsim sweep` share (--help, the scenario input
+// above, --table/--csv/--json, -o, --update-baseline, --print-effective), added to
+// `visible`.
+void add_report_options(boost::program_options::options_description& visible);
+
+// --table, --csv, --json, -o and --update-baseline, read back.
+report::ReportRequest read_report_request(const boost::program_options::variables_map& vm);
 
 }  // namespace collsim::cli

@@ -1,14 +1,32 @@
-#include "cli/sweep_command.h"
-
+#include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <unistd.h>
 
+#include <fmt/format.h>
+
+#include "cli/command_table.h"
 #include "cli/flag_parser.h"
 #include "cli/scenario_flags.h"
+#include "core/input_error.h"
+#include "report/report_destinations.h"
+#include "scenarios/scenario_writer.h"
+#include "study/parallel_runner.h"
+#include "study/sweep_journal.h"
+#include "study/sweep_runner.h"
 
 namespace collsim::cli {
+namespace {
 
-int run_sweep_command(const std::vector<std::string>& args, std::ostream& out) {
+// COLLSIM_SWEEP_KILL_AFTER=k: the interruption tests' hook (study/sweep_runner.h).
+std::size_t kill_after() {
+  const char* v = std::getenv("COLLSIM_SWEEP_KILL_AFTER");
+  return v == nullptr ? 0 : static_cast<std::size_t>(std::strtoull(v, nullptr, 10));
+}
+
+}  // namespace
+
+int sweep_command(const std::vector<std::string>& args, std::ostream& out) {
   namespace po = boost::program_options;
   po::options_description visible(
       "usage: collsim sweep FILE [options]\n\n"
@@ -18,7 +36,7 @@ int run_sweep_command(const std::vector<std::string>& args, std::ostream& out) {
       "interruption. --shard i/N runs every N-th point from i; collsim merge joins the\n"
       "shards' outputs.\n\noptions",
       100, 50);
-  add_scenario_options(visible);
+  add_report_options(visible);
   visible.add_options()("shard", po::value<std::string>()->value_name("i/N"),
                         "run only the points p with p mod N = i")(
       "resume", "skip the runs the journal of -o FILE already holds");
@@ -27,14 +45,50 @@ int run_sweep_command(const std::vector<std::string>& args, std::ostream& out) {
     out << visible << '\n';
     return 0;
   }
-  scenarios::SweepFlags flags;
-  flags.common = read_scenario_flags(vm);
-  flags.shard = flag<std::string>(vm, "shard");
-  flags.resume = vm.count("resume") > 0;
-  flags.progress = isatty(STDERR_FILENO) != 0 ? &std::cerr : nullptr;
-  const scenarios::CommandOutput result = scenarios::sweep_command(flags);
-  out << result.out;
-  return result.exit_code;
+  const ScenarioInput input = read_scenario_input(vm, "sweep");
+  const report::ReportRequest request = read_report_request(vm);
+  const std::optional<std::string> shard = flag<std::string>(vm, "shard");
+  const bool resume = vm.count("resume") > 0;
+  const scenarios::LoadedScenario loaded = load_scenario_input(input);
+  if (vm.count("print-effective") > 0) {
+    out << scenarios::effective_yaml(loaded.base);
+    return 0;
+  }
+  const std::vector<report::Destination> destinations =
+      report::report_destinations(request, loaded.base.outputs);
+  study::RunnerOptions options;
+  options.jobs = study::job_count(input.jobs);
+  if (shard) {
+    options.shard = study::parse_shard(*shard);
+  }
+  options.progress = isatty(STDERR_FILENO) != 0 ? &std::cerr : nullptr;
+  options.kill_after = kill_after();
+
+  std::optional<std::string> output;
+  for (const report::Destination& d : destinations) {
+    if (d.path && !output) {
+      output = d.path;
+    }
+  }
+  if (resume && !output) {
+    throw core::command_line_error(
+        "--resume", "resuming needs an output file (-o FILE; the journal is FILE.journal)");
+  }
+  std::unique_ptr<study::SweepJournal> journal;
+  if (output) {
+    std::string identity = scenarios::effective_yaml(loaded.base);
+    identity += fmt::format("shard {}/{}\n", options.shard ? options.shard->index : 0,
+                            options.shard ? options.shard->count : 1);
+    journal = std::make_unique<study::SweepJournal>(*output + ".journal",
+                                                    study::text_digest(identity), resume);
+    options.journal = journal.get();
+  }
+  const study::ResultSet results = study::run_points(loaded, true, options);
+  out << report::deliver_reports(destinations, results, request.update_baseline);
+  if (journal) {
+    journal->remove();
+  }
+  return 0;
 }
 
 }  // namespace collsim::cli

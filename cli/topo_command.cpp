@@ -1,4 +1,4 @@
-#include "cli/topo_command.h"
+#include "cli/command_table.h"
 
 #include <ostream>
 #include <string>
@@ -8,12 +8,12 @@
 
 #include "cli/flag_parser.h"
 #include "core/input_error.h"
-#include "scenarios/topology_summary.h"
+#include "report/topology_summary.h"
 
 namespace collsim::cli {
 
 // collsim topo FILE [--json | --dot]: the summary of a topology (or scenario) file.
-int run_topo_command(const std::vector<std::string>& args, std::ostream& out) {
+int topo_command(const std::vector<std::string>& args, std::ostream& out) {
   namespace po = boost::program_options;
   po::options_description visible(
       "usage: collsim topo FILE [--json | --dot]\n\n"
@@ -36,14 +36,14 @@ int run_topo_command(const std::vector<std::string>& args, std::ostream& out) {
   if (vm.count("json") > 0 && vm.count("dot") > 0) {
     throw core::InputError(command_line, "--dot", "--json and --dot exclude each other");
   }
-  scenarios::TopoRequest request;
+  report::TopoRequest request;
   request.file = vm["file"].as<std::string>();
   if (vm.count("json") > 0) {
-    request.format = scenarios::TopoFormat::JSON;
+    request.format = report::TopoFormat::JSON;
   } else if (vm.count("dot") > 0) {
-    request.format = scenarios::TopoFormat::DOT;
+    request.format = report::TopoFormat::DOT;
   }
-  out << scenarios::topo_report(request);
+  out << report::topo_report(request);
   return 0;
 }
 

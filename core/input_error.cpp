@@ -29,4 +29,8 @@ InputError::InputError(SourceLocation where, std::string field, std::string mess
       field_(std::move(field)),
       message_(std::move(message)) {}
 
+InputError command_line_error(std::string flag, std::string message) {
+  return InputError({"command line", 0, 0}, std::move(flag), std::move(message));
+}
+
 }  // namespace collsim::core

@@ -31,6 +31,9 @@ class InputError : public std::runtime_error {
   std::string message_;
 };
 
+// The InputError of a bad command-line flag: "command line: <flag>: <message>".
+InputError command_line_error(std::string flag, std::string message);
+
 // UnitError: a value string that does not parse (thrown by core/units.h); it knows nothing
 // of where the string came from, so callers rethrow it as an InputError.
 class UnitError : public std::invalid_argument {

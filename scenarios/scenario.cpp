@@ -7,6 +7,9 @@
 #include <fmt/format.h>
 
 namespace collsim::scenarios {
+using cost::Protocol;
+using cost::protocol_cost;
+using cost::protocol_name;
 
 topology::Fabric build_scenario_fabric(const Scenario& scenario) {
   topology::Fabric fabric = topology::build_fabric(scenario.topology);
@@ -115,32 +118,32 @@ algorithms::GenerateOptions generate_options(const Scenario& scenario) {
   return o;
 }
 
-WireRatio wire_ratio(std::optional<algorithms::Protocol> protocol) {
+WireRatio wire_ratio(std::optional<cost::Protocol> protocol) {
   if (!protocol) {
     return {};
   }
   switch (*protocol) {
-    case algorithms::Protocol::LL:
+    case cost::Protocol::LL:
       return {2, 1};
-    case algorithms::Protocol::LL128:
+    case cost::Protocol::LL128:
       return {128, 120};
-    case algorithms::Protocol::SIMPLE:
+    case cost::Protocol::SIMPLE:
       return {};
   }
   return {};
 }
 
-core::Time protocol_step_latency(std::optional<algorithms::Protocol> protocol, bool one_node) {
+core::Time protocol_step_latency(std::optional<cost::Protocol> protocol, bool one_node) {
   if (!protocol) {
     return core::Time::zero();
   }
-  return algorithms::protocol_cost(
-             *protocol, one_node ? algorithms::LinkType::NVLINK : algorithms::LinkType::NET)
+  return cost::protocol_cost(
+             *protocol, one_node ? cost::LinkType::NVLINK : cost::LinkType::NET)
       .step_latency;
 }
 
-std::string_view protocol_option_name(std::optional<algorithms::Protocol> protocol) {
-  return protocol ? algorithms::protocol_name(*protocol) : "none";
+std::string_view protocol_option_name(std::optional<cost::Protocol> protocol) {
+  return protocol ? cost::protocol_name(*protocol) : "none";
 }
 
 std::span<const ReportFormat> all_report_formats() {

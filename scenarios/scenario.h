@@ -10,17 +10,20 @@
 
 #include "algorithms/algorithm.h"
 #include "algorithms/generate_options.h"
-#include "algorithms/protocol.h"
+#include "cost/protocol.h"
 #include "algorithms/rank_layout.h"
 #include "core/bandwidth.h"
 #include "core/input_error.h"
 #include "core/time.h"
-#include "scenarios/model_request.h"
 #include "sim/network_model.h"
 #include "topology/fabric.h"
 #include "topology/topology_spec.h"
 
 namespace collsim::scenarios {
+
+// The formats a report is written in: the aligned table, CSV, JSON (docs/scenario-format.md,
+// "Outputs").
+enum class ReportFormat : std::uint8_t { TABLE, CSV, JSON };
 
 // Scenario: one `kind: Scenario` file in typed form (DESIGN.md §7; every key, its unit and
 // default in docs/scenario-format.md). A Scenario that scenario_loader.h returns has been
@@ -68,7 +71,7 @@ struct ModelSpec {
   sim::NetworkKind network = sim::NetworkKind::FLOW;
   core::Time step_latency;
   core::Bandwidth reduce_bandwidth;  // 0 = reductions are free (no REDUCE ops generated)
-  std::optional<algorithms::Protocol> protocol;
+  std::optional<cost::Protocol> protocol;
   std::uint64_t seed = 0;
 };
 
@@ -133,13 +136,13 @@ struct WireRatio {
   std::uint32_t num = 1;
   std::uint32_t den = 1;
 };
-WireRatio wire_ratio(std::optional<algorithms::Protocol> protocol);
+WireRatio wire_ratio(std::optional<cost::Protocol> protocol);
 
 // The per-send latency the protocol adds (0 without one), for the link class of the run.
-core::Time protocol_step_latency(std::optional<algorithms::Protocol> protocol, bool one_node);
+core::Time protocol_step_latency(std::optional<cost::Protocol> protocol, bool one_node);
 
 // The names files use: "ideal"/"flow"; "none"/"ll"/"ll128"/"simple"; "table"/"csv"/"json".
-std::string_view protocol_option_name(std::optional<algorithms::Protocol> protocol);
+std::string_view protocol_option_name(std::optional<cost::Protocol> protocol);
 std::string_view report_format_name(ReportFormat format);
 std::span<const ReportFormat> all_report_formats();  // table, csv, json
 

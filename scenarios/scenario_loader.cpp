@@ -6,7 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "algorithms/allreduce_models.h"
+#include "cost/allreduce_models.h"
+#include "files/input_file.h"
 #include "scenarios/size_sweep.h"
 #include "scenarios/topology_loader.h"
 #include "scenarios/yaml_path.h"
@@ -14,6 +15,8 @@
 
 namespace collsim::scenarios {
 namespace {
+using cost::all_protocol_modes;
+using cost::protocol_mode_name;
 
 using algorithms::Algorithm;
 using algorithms::Collective;
@@ -202,18 +205,18 @@ ModelSpec read_model(const YamlValue& v) {
     s.reduce_bandwidth = x->as_bandwidth(core::Zero::ALLOWED);
   }
   if (auto x = m.optional("protocol")) {
-    using algorithms::ProtocolMode;
-    switch (x->as_named(algorithms::all_protocol_modes(), algorithms::protocol_mode_name)) {
+    using cost::ProtocolMode;
+    switch (x->as_named(cost::all_protocol_modes(), cost::protocol_mode_name)) {
       case ProtocolMode::NONE:
         break;
       case ProtocolMode::LL:
-        s.protocol = algorithms::Protocol::LL;
+        s.protocol = cost::Protocol::LL;
         break;
       case ProtocolMode::LL128:
-        s.protocol = algorithms::Protocol::LL128;
+        s.protocol = cost::Protocol::LL128;
         break;
       case ProtocolMode::SIMPLE:
-        s.protocol = algorithms::Protocol::SIMPLE;
+        s.protocol = cost::Protocol::SIMPLE;
         break;
       case ProtocolMode::AUTO:
         x->fail(
@@ -560,8 +563,16 @@ Override parse_override(std::string_view text) {
   return o;
 }
 
+std::vector<Override> parse_set_flags(const std::vector<std::string>& set) {
+  std::vector<Override> out;
+  for (const std::string& s : set) {
+    out.push_back(parse_override(s));
+  }
+  return out;
+}
+
 LoadedScenario load_scenario_file(const std::string& path, const std::vector<Override>& overrides) {
-  return load(read_text_file(path), path, overrides);
+  return load(files::read_input_file(path), path, overrides);
 }
 
 LoadedScenario load_scenario_text(std::string_view text, std::string file,

@@ -21,6 +21,9 @@ struct Override {
 // without '=' or a malformed path.
 Override parse_override(std::string_view text);
 
+// The --set flags, in order, as overrides (parse_override each).
+std::vector<Override> parse_set_flags(const std::vector<std::string>& set);
+
 // One point of a sweep: the scenario with the axis values set (its own `sweep` empty), and
 // those values as YAML flow text, one per axis.
 struct SweepPoint {

@@ -12,6 +12,8 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/parser.h>
 
+#include "files/input_file.h"
+
 namespace collsim::scenarios {
 namespace {
 
@@ -409,21 +411,8 @@ YamlDocument YamlDocument::parse(std::string_view text, std::string file) {
   return YamlDocument(root, std::move(name));
 }
 
-std::string read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw core::InputError({path, 0, 0}, "", "cannot open the file");
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) {
-    throw core::InputError({path, 0, 0}, "", "cannot read the file");
-  }
-  return text.str();
-}
-
 YamlDocument YamlDocument::load_file(const std::string& path) {
-  return parse(read_text_file(path), path);
+  return parse(files::read_input_file(path), path);
 }
 
 YamlValue YamlDocument::root() const {

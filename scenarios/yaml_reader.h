@@ -127,9 +127,6 @@ class YamlMap {
   bool finished_ = false;
 };
 
-// The whole of a text file; an InputError naming the file if it cannot be opened or read.
-std::string read_text_file(const std::string& path);
-
 // YamlDocument: one parsed YAML file. A syntax error becomes an InputError at its
 // position; so do an unreadable file, an empty one and one with several documents.
 class YamlDocument {

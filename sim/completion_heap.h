@@ -4,7 +4,7 @@
 #include <limits>
 #include <vector>
 
-#include "core/huge_page_allocator.h"
+#include "memory/huge_page_allocator.h"
 
 namespace collsim::sim {
 
@@ -49,7 +49,7 @@ class CompletionHeap {
     return a.time < b.time || (a.time == b.time && a.seq < b.seq);
   }
   struct Placed {  // keeps index_ up to date as the sifts move entries
-    core::HugeVector<std::uint32_t>& index;
+    memory::HugeVector<std::uint32_t>& index;
     void operator()(const Entry& e, std::size_t i) const {
       index[e.id] = static_cast<std::uint32_t>(i);
     }
@@ -57,8 +57,8 @@ class CompletionHeap {
   void sift_up(std::size_t i, const Entry& e);
   void sift_down(std::size_t i, const Entry& e);
 
-  core::HugeVector<Entry> heap_;
-  core::HugeVector<std::uint32_t> index_;  // by id: its position in heap_, NONE if absent
+  memory::HugeVector<Entry> heap_;
+  memory::HugeVector<std::uint32_t> index_;  // by id: its position in heap_, NONE if absent
 };
 
 }  // namespace collsim::sim

@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "sim/four_ary_heap.h"
-#include "sim/reused_slot.h"
+#include "memory/reused_slot.h"
 
 namespace collsim::sim {
 namespace {
@@ -23,7 +23,7 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
 }  // namespace
 
 void EventQueue::Lane::grow() {
-  core::HugeVector<Entry> bigger(buffer_.empty() ? 64 : 2 * buffer_.size());
+  memory::HugeVector<Entry> bigger(buffer_.empty() ? 64 : 2 * buffer_.size());
   for (std::size_t i = 0; i < size_; ++i) {
     bigger[i] = buffer_[(head_ + i) & (buffer_.size() - 1)];
   }
@@ -91,7 +91,7 @@ void EventQueue::schedule(core::Time at, EventHandler& handler, std::uint8_t kin
 EventHandle EventQueue::schedule_cancellable(core::Time at, EventHandler& handler,
                                              std::uint8_t kind, std::uint32_t id,
                                              Priority priority) {
-  const std::uint32_t slot = take_reused_slot(slot_key_, free_slots_);
+  const std::uint32_t slot = memory::take_reused_slot(slot_key_, free_slots_);
   slot_key_[slot] = push(at, handler, kind, id, priority, slot);
   return EventHandle{slot, slot_key_[slot]};
 }

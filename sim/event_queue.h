@@ -4,7 +4,7 @@
 #include <limits>
 #include <vector>
 
-#include "core/huge_page_allocator.h"
+#include "memory/huge_page_allocator.h"
 #include "core/time.h"
 
 namespace collsim::sim {
@@ -124,7 +124,7 @@ class EventQueue {
    private:
     void grow();
 
-    core::HugeVector<Entry> buffer_;
+    memory::HugeVector<Entry> buffer_;
     std::size_t head_ = 0;
     std::size_t size_ = 0;
   };
@@ -159,10 +159,10 @@ class EventQueue {
   void announce_front(std::size_t source) const;
   bool pop_live(Entry& out, core::Time limit);
 
-  core::HugeVector<Entry> heap_;
+  memory::HugeVector<Entry> heap_;
   Lane lanes_[LANES + 1];
   Head heads_[LANES + 2];
-  core::HugeVector<std::uint64_t> slot_key_;  // key of the live event in each slot, 0 = free
+  memory::HugeVector<std::uint64_t> slot_key_;  // key of the live event in each slot, 0 = free
   std::vector<std::uint32_t> free_slots_;
   core::Time now_;
   std::uint64_t sequence_ = 0;

@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "core/background_prefault.h"
-#include "core/huge_page_allocator.h"
+#include "memory/background_prefault.h"
+#include "memory/huge_page_allocator.h"
 #include "sim/binding_links.h"
 #include "sim/link_classes.h"
 
@@ -81,7 +81,7 @@ class Executor final : private EventHandler, private TransferSink {
     ops_.reserve(schedule.size());
     ends_.reserve(timed);
     {
-      using core::BackgroundPrefault;
+      using memory::BackgroundPrefault;
       const BackgroundPrefault prefault(
           {BackgroundPrefault::spare_capacity(ops_), BackgroundPrefault::spare_capacity(ends_)});
       choose_run_order();
@@ -571,10 +571,10 @@ class Executor final : private EventHandler, private TransferSink {
   std::vector<ExtraCost> extra_costs_;
   FlatLists binding_;                        // per route: routes_[i].binding
   LinkClasses classes_;                      // holds each routes_[i].usage
-  core::HugeVector<std::uint32_t> slot_of_;  // op id -> slot; empty: slot == id
-  core::HugeVector<OpState> ops_;            // by slot
+  memory::HugeVector<std::uint32_t> slot_of_;  // op id -> slot; empty: slot == id
+  memory::HugeVector<OpState> ops_;            // by slot
   std::vector<OpId> overflow_;               // the successor lists of ops with more than two
-  core::HugeVector<core::Time> ends_;        // by slot; empty for OpTimes::NONE
+  memory::HugeVector<core::Time> ends_;        // by slot; empty for OpTimes::NONE
   std::vector<OpId> ready_;
   core::Time last_end_;
   std::size_t completed_ = 0;

@@ -3,7 +3,7 @@
 #include <cassert>
 #include <utility>
 
-#include "sim/reused_slot.h"
+#include "memory/reused_slot.h"
 
 namespace collsim::sim {
 namespace {
@@ -69,7 +69,7 @@ FlowModel::FlowState& FlowModel::solver_flow(FlowId f) {
 // Its rate is the smallest capacity of its path (Route::bottleneck), which is what the
 // solver gives a flow alone on its links.
 void FlowModel::start_alone(TransferId id, const Route& route, core::Bytes bytes) {
-  const std::uint32_t a = take_reused_slot(alone_, free_alone_);
+  const std::uint32_t a = memory::take_reused_slot(alone_, free_alone_);
   const std::span<const LinkId> links = route.usage_links();
   assert(route.solo_hop < links.size() && links.size() <= 0xffff);
   FlowState& s = alone_[a];

@@ -2,16 +2,16 @@
 
 #include <vector>
 
-#include "core/huge_page_allocator.h"
+#include "memory/huge_page_allocator.h"
 #include "sim/completion_heap.h"
 #include "sim/link_usage.h"
-#include "sim/max_min_solver.h"
+#include "sim/solver/max_min_solver.h"
 #include "sim/network_model.h"
 
 namespace collsim::sim {
 
 // FlowModel: fluid max-min fair sharing (DESIGN.md §6, level 2). Every transfer is a flow
-// whose rate is its max-min fair share of every directed link it crosses (MaxMinSolver);
+// whose rate is its max-min fair share of every directed link it crosses (solver::MaxMinSolver);
 // cut-through, so a flow is limited by its bottleneck share, not charged per hop (the
 // path latency was paid before start(), by the executor).
 //
@@ -19,7 +19,7 @@ namespace collsim::sim {
 // at rate R advances exactly R picobytes per picosecond; a flow's completion is
 // ceil(remaining / rate) after its last rate change — the only rounding, once, up.
 // Batching. A flow alone on its links gets its rate at once, and the solver keeps it out of
-// every solve until another flow joins one of its links (MaxMinSolver, "Flows alone on
+// every solve until another flow joins one of its links (solver::MaxMinSolver, "Flows alone on
 // their links"); other starts and finishes mark the solver dirty, and one LATE event per
 // instant solves after every change of that instant; only flows whose rate changed get
 // their completion moved.
@@ -29,7 +29,7 @@ namespace collsim::sim {
 // solver at all, in a record of its own (`alone_`), and ends without leaving it. Should a
 // second flow come onto that route, the first is entered into the solver then, at the rate
 // it has, where it is alone: the state the solver would have had, had it been entered at
-// its start (MaxMinSolver enters an alone flow on its links only when it is joined).
+// its start (solver::MaxMinSolver enters an alone flow on its links only when it is joined).
 // Completions. A flow that starts alone on its links gets a completion event of its own.
 // Once a solve changes a flow's rate, its completion moves into a CompletionHeap (its own
 // event cancelled, once); the event queue holds one event at the heap's earliest, which
@@ -51,7 +51,7 @@ class FlowModel final : public NetworkModel, private EventHandler {
   }
 
  private:
-  using FlowId = MaxMinSolver::FlowId;  // the solver's flow ids, reused LIFO
+  using FlowId = solver::MaxMinSolver::FlowId;  // the solver's flow ids, reused LIFO
 
   // By solver flow id; one cache line, so a flow's start and end touch one line here.
   struct alignas(64) FlowState {
@@ -84,9 +84,9 @@ class FlowModel final : public NetworkModel, private EventHandler {
 
   EventQueue& queue_;
   TransferSink& sink_;
-  MaxMinSolver solver_;
+  solver::MaxMinSolver solver_;
   LinkUsage usage_;
-  core::HugeVector<FlowState> flows_;
+  memory::HugeVector<FlowState> flows_;
   // Flows on a route of their own, alone on it: by their own ids (reused LIFO), and the
   // one on each solo link (NO_ALONE if none).
   std::vector<FlowState> alone_;

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "core/huge_page_allocator.h"
+#include "memory/huge_page_allocator.h"
 #include "sim/link_usage.h"
 #include "sim/network_model.h"
 
@@ -31,7 +31,7 @@ class IdealModel final : public NetworkModel, private EventHandler {
     TransferId transfer;
     std::span<const LinkId> links;
   };
-  core::HugeVector<InFlight> in_flight_;  // a pool: an event's id is its slot
+  memory::HugeVector<InFlight> in_flight_;  // a pool: an event's id is its slot
   std::vector<std::uint32_t> free_slots_;
 };
 

@@ -4,7 +4,7 @@
 #include <span>
 #include <vector>
 
-#include "core/huge_page_allocator.h"
+#include "memory/huge_page_allocator.h"
 #include "core/time.h"
 
 namespace collsim::sim {
@@ -48,7 +48,7 @@ class LinkUsage {
     std::uint32_t max_transfers = 0;
   };
   static_assert(sizeof(PerLink) == 32);
-  core::HugeVector<PerLink> links_;
+  memory::HugeVector<PerLink> links_;
 };
 
 }  // namespace collsim::sim

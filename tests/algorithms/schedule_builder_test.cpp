@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/core/fresh_mapping.h"
+#include "tests/memory/fresh_mapping.h"
 
 namespace collsim::algorithms {
 namespace {
@@ -65,7 +65,7 @@ TEST(BuildSchedule, AScheduleBeyondItsBoundGrowsAndStaysRight) {
   // and, at 6 per op, in dependencies: both arrays move while the helper works on them.
   const std::uint64_t bound = 200'000;
   static_assert(bound * (sizeof(Op) + 4 + 4 * RESERVED_DEPS_PER_OP) >=
-                core::BackgroundPrefault::MIN_BYTES);
+                memory::BackgroundPrefault::MIN_BYTES);
   int runs = 0;
   const Schedule s = build_chain(bound, 300'000, 6, &runs);
   EXPECT_EQ(runs, 1);
@@ -78,14 +78,14 @@ TEST(BuildSchedule, TheBoundIsAddressSpaceNotMemory) {
   int runs = 0;
   Schedule s = build_chain(10'000'000, 1000, 2, &runs);
   expect_chain(s, 1000, 2);
-  const std::uintptr_t page = core::BackgroundPrefault::page_size();
+  const std::uintptr_t page = memory::BackgroundPrefault::page_size();
   const std::vector<std::span<std::byte>> storage = s.storage();
   const std::array<std::size_t, 3> used = s.storage_used();
   for (std::size_t i = 0; i < storage.size(); ++i) {
     ASSERT_EQ(reinterpret_cast<std::uintptr_t>(storage[i].data()) % page, 0u) << i;
     const std::span<std::byte> past = storage[i].subspan((used[i] + page - 1) / page * page);
     ASSERT_FALSE(past.empty()) << i;
-    EXPECT_EQ(core::testing::resident_pages(past.data(), past.size() / page * page), 0u) << i;
+    EXPECT_EQ(memory::testing::resident_pages(past.data(), past.size() / page * page), 0u) << i;
   }
   EXPECT_EQ(s.memory_bytes(), 1000 * sizeof(Op) + 1001 * 4 + s.num_dependencies() * 4 + 8);
 }

@@ -94,7 +94,7 @@ TEST(TopoCommand, BadInputIsOneLineAndExitTwo) {
 
   const CliResult missing = run_collsim({"topo", "/nonexistent/t.yaml"});
   expect_one_line_error(missing, "missing topology file");
-  EXPECT_EQ(missing.err, "collsim topo: /nonexistent/t.yaml: cannot open the file\n");
+  EXPECT_EQ(missing.err, "collsim topo: /nonexistent/t.yaml: cannot read the file: No such file or directory\n");
 
   const CliResult none = run_collsim({"topo"});
   EXPECT_EQ(none.exit_code, 2);

@@ -8,6 +8,7 @@
 
 #include "core/input_error.h"
 #include "core/units.h"
+#include "files/input_file.h"
 #include "scenarios/scenario_writer.h"
 #include "scenarios/yaml_reader.h"
 #include "tests/error_text.h"
@@ -305,7 +306,7 @@ TEST(ScenarioLoader, OverridesSetAnyFieldAndTheirErrorsAreTheCommandLines) {
   EXPECT_EQ(std::get<topology::ClusterParams>(s.base.topology).nodes, 3);
   EXPECT_EQ(s.base.collective.algorithms,
             (std::vector{Algorithm::RING, Algorithm::DOUBLE_BINARY_TREE}));
-  EXPECT_EQ(s.base.model.protocol, algorithms::Protocol::LL128);
+  EXPECT_EQ(s.base.model.protocol, cost::Protocol::LL128);
   EXPECT_EQ(s.base.placement.ranks, 6);
   // A later override wins; spec.sweep=[] drops a sweep.
   EXPECT_EQ(load_scenario_text(BASE, "t.yaml", {{"spec.model.seed", "1"}, {"spec.model.seed", "7"}})
@@ -380,7 +381,7 @@ spec:
     if (entry.path().extension() != ".yaml") {
       continue;
     }
-    texts.push_back(read_text_file(entry.path().string()));
+    texts.push_back(files::read_input_file(entry.path().string()));
   }
   for (const char* extra :
        {"  topology: {builder: fat_tree, radix: 4, tiers: 2, oversubscription: 2}\n",

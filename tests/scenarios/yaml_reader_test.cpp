@@ -190,7 +190,7 @@ TEST(YamlReader, DocumentErrors) {
   EXPECT_EQ(input_error([] { YamlDocument::parse(std::string(",\1\0arcol", 8), "c.yaml"); }),
             "c.yaml:1:1: YAML syntax error: unexpected character outside any list or map");
   EXPECT_EQ(input_error([] { YamlDocument::load_file("/nonexistent/x.yaml"); }),
-            "/nonexistent/x.yaml: cannot open the file");
+            "/nonexistent/x.yaml: cannot read the file: No such file or directory");
 }
 
 }  // namespace

@@ -10,8 +10,8 @@
 
 #include "algorithms/generate.h"
 #include "algorithms/rank_layout.h"
-#include "algorithms/ring_cost.h"
-#include "algorithms/tree_cost.h"
+#include "cost/ring_cost.h"
+#include "cost/tree_cost.h"
 #include "sim/executor.h"
 #include "topology/cluster_builder.h"
 #include "topology/fat_tree_builder.h"
@@ -19,6 +19,10 @@
 
 namespace collsim::sim {
 namespace {
+using cost::naive_tree_allreduce_seconds;
+using cost::naive_tree_latency_steps;
+using cost::ring_allreduce_seconds;
+using cost::ring_latency_steps;
 
 using algorithms::Algorithm;
 using algorithms::Collective;
@@ -100,11 +104,11 @@ TEST_P(EveryP, RingAndBinomialTreeEqualTheClosedForms) {
     for (Bytes m : {Bytes{0}, Bytes{16}, Bytes{40'000}, Bytes{15'625'000}}) {
       const Bytes s = static_cast<Bytes>(p) * m;
       const RunResult ring = run(Algorithm::RING, p, s, kind, f);
-      expect_matches(ring, algorithms::ring_allreduce_seconds(p, ALPHA, B100, s),
-                     algorithms::ring_latency_steps(p));
+      expect_matches(ring, cost::ring_allreduce_seconds(p, ALPHA, B100, s),
+                     cost::ring_latency_steps(p));
       const RunResult tree = run(Algorithm::BINOMIAL_TREE, p, s, kind, f);
-      expect_matches(tree, algorithms::naive_tree_allreduce_seconds(p, ALPHA, B100, s),
-                     algorithms::naive_tree_latency_steps(p));
+      expect_matches(tree, cost::naive_tree_allreduce_seconds(p, ALPHA, B100, s),
+                     cost::naive_tree_latency_steps(p));
       EXPECT_EQ(ring.critical_path->contention, Time::zero()) << p;
       EXPECT_EQ(tree.critical_path->contention, Time::zero()) << p;
     }

@@ -1,0 +1,62 @@
+#include "cost/protocol.h"
+
+#include <array>
+
+namespace collsim::cost {
+namespace {
+
+constexpr std::array PROTOCOLS{Protocol::LL, Protocol::LL128, Protocol::SIMPLE};
+constexpr std::array<std::string_view, 3> PROTOCOL_NAMES{"ll", "ll128", "simple"};
+constexpr std::array<std::string_view, 3> LINK_NAMES{"nvlink", "pci", "net"};
+
+constexpr std::array<double, 3> PAYLOAD{4.0 / 8.0, 120.0 / 128.0, 1.0};
+
+constexpr std::int64_t NS = 1'000;  // ps
+// [link][protocol], NCCL 2.20.3 src/graph/tuning.cc hwLat, Ring row.
+constexpr std::array<std::array<std::int64_t, 3>, 3> STEP_LATENCY_NS{{
+    {600, 1'900, 3'400},    // NVLink
+    {1'000, 2'500, 5'700},  // PCI
+    {2'700, 4'000, 14'000}  // NET
+}};
+// [protocol], NCCL 2.20.3 src/graph/tuning.cc baseLat, Ring row.
+constexpr std::array<std::int64_t, 3> LAUNCH_LATENCY_NS{6'600, 14'000, 8'400};
+
+std::size_t index(Protocol p) {
+  return static_cast<std::size_t>(p);
+}
+
+}  // namespace
+
+std::string_view protocol_name(Protocol p) {
+  return PROTOCOL_NAMES[index(p)];
+}
+
+std::optional<Protocol> parse_protocol(std::string_view name) {
+  for (Protocol p : PROTOCOLS) {
+    if (protocol_name(p) == name) {
+      return p;
+    }
+  }
+  return std::nullopt;
+}
+
+std::span<const Protocol> all_protocols() {
+  return PROTOCOLS;
+}
+
+std::string_view link_type_name(LinkType t) {
+  return LINK_NAMES[static_cast<std::size_t>(t)];
+}
+
+ProtocolCost protocol_cost(Protocol p, LinkType link) {
+  const auto l = static_cast<std::size_t>(link);
+  return {PAYLOAD[index(p)], core::Time::from_ps(STEP_LATENCY_NS[l][index(p)] * NS),
+          core::Time::from_ps(LAUNCH_LATENCY_NS[index(p)] * NS)};
+}
+
+HopCost with_protocol(const HopCost& hop, const ProtocolCost& protocol) {
+  return {hop.alpha_s + protocol.step_latency.seconds(),
+          hop.bytes_per_second * protocol.payload_fraction};
+}
+
+}  // namespace collsim::cost

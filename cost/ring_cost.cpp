@@ -1,0 +1,24 @@
+#include "cost/ring_cost.h"
+
+#include "cost/model_arguments.h"
+
+namespace collsim::cost {
+
+std::int64_t ring_latency_steps(int p) {
+  require_world(p, "p");
+  return 2 * (static_cast<std::int64_t>(p) - 1);
+}
+
+AffineCost ring_allreduce_cost(int p, const HopCost& hop) {
+  const auto steps = static_cast<double>(ring_latency_steps(p));
+  return {steps * hop.alpha_s, steps / p / hop.bytes_per_second};
+}
+
+double ring_allreduce_seconds(int p, core::Time alpha, core::Bandwidth bandwidth,
+                              core::Bytes bytes) {
+  require_bytes(bytes);
+  return ring_allreduce_cost(p, make_hop_cost(alpha, bandwidth))
+      .seconds(static_cast<double>(bytes));
+}
+
+}  // namespace collsim::cost

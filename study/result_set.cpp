@@ -1,0 +1,28 @@
+#include "study/result_set.h"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "core/input_error.h"
+
+namespace collsim::study {
+
+Shard parse_shard(std::string_view text) {
+  const std::size_t slash = text.find('/');
+  Shard s;
+  bool ok = slash != std::string_view::npos;
+  if (ok) {
+    const auto a = std::from_chars(text.data(), text.data() + slash, s.index);
+    const auto b = std::from_chars(text.data() + slash + 1, text.data() + text.size(), s.count);
+    ok = a.ec == std::errc() && a.ptr == text.data() + slash && b.ec == std::errc() &&
+         b.ptr == text.data() + text.size() && s.count >= 1 && s.index < s.count;
+  }
+  if (!ok) {
+    throw core::InputError({"command line", 0, 0}, "--shard",
+                           fmt::format("expected i/N with 0 <= i < N, e.g. 0/4 (got '{}')", text));
+  }
+  return s;
+}
+
+}  // namespace collsim::study

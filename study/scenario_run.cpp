@@ -1,0 +1,103 @@
+#include "study/scenario_run.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "algorithms/generate.h"
+#include "core/units.h"
+#include "study/closed_form.h"
+#include "study/gap_cause.h"
+#include "sim/executor.h"
+
+namespace collsim::study {
+using scenarios::CollectiveSpec;
+using scenarios::Scenario;
+using scenarios::SweepPoint;
+using scenarios::WireRatio;
+using scenarios::build_scenario_fabric;
+using scenarios::generate_options;
+using scenarios::placement_gpus;
+using scenarios::placement_layout;
+using scenarios::protocol_step_latency;
+using scenarios::single_node;
+using scenarios::wire_ratio;
+
+RunRow run_one(const Scenario& s, algorithms::Algorithm algorithm, core::Bytes bytes) {
+  topology::Fabric fabric = build_scenario_fabric(s);
+  const std::vector<topology::VertexId> gpus = placement_gpus(s.placement, fabric);
+  const algorithms::RankLayout layout = placement_layout(fabric, gpus);
+  const algorithms::GenerateOptions options = generate_options(s);
+  const std::string what =
+      fmt::format("{} of {}", algorithms::algorithm_name(algorithm), core::format_size(bytes));
+  const algorithms::Schedule schedule = [&] {
+    try {
+      return algorithms::generate(algorithm, s.collective.op, bytes, layout, options);
+    } catch (const std::length_error& e) {
+      throw core::InputError({s.file, 0, 0}, "spec.collective",
+                             fmt::format("{}: {}", what, e.what()));
+    }
+  }();
+  const core::Time step =
+      s.model.step_latency + protocol_step_latency(s.model.protocol, single_node(fabric, gpus));
+  const WireRatio wire = wire_ratio(s.model.protocol);
+  const FabricHops hops = fabric_hops(schedule, fabric, gpus, s.file);
+
+  sim::ExecutorOptions eo;
+  eo.network = s.model.network;
+  eo.step_latency = step;
+  eo.reduce_bandwidth = s.model.reduce_bandwidth;
+  eo.op_times = sim::OpTimes::CRITICAL_PATH;  // the cause is read from it
+  eo.wire_num = wire.num;
+  eo.wire_den = wire.den;
+  const sim::RunResult result = [&] {
+    try {
+      return sim::execute(schedule, fabric, gpus, eo);
+    } catch (const std::overflow_error&) {
+      throw core::InputError({s.file, 0, 0}, "spec.collective",
+                             fmt::format("{}: the simulated time exceeds {} (the most a run "
+                                         "can take); a link is too slow for this size",
+                                         what, core::format_duration(core::Time::max())));
+    }
+  }();
+
+  const ClosedForm closed =
+      closed_form({algorithm, s.collective.op, bytes, options, step, wire}, layout, hops);
+  GapContext context;
+  context.algorithm = algorithm;
+  context.network = s.model.network;
+  context.channels = s.collective.channels;
+  context.protocol = s.model.protocol.has_value();
+  context.reduce_bandwidth = s.model.reduce_bandwidth;
+
+  RunRow row;
+  row.algorithm = algorithm;
+  row.bytes = bytes;
+  row.ranks = static_cast<int>(gpus.size());
+  if (!result.deadlock) {
+    row.simulated = result.makespan;
+  }
+  row.closed_seconds = closed.seconds;
+  row.cause = gap_cause(result, fabric, closed, hops, context);
+  return row;
+}
+
+std::vector<RunUnit> run_units(const std::vector<SweepPoint>& points) {
+  std::vector<RunUnit> units;
+  for (std::size_t p = 0; p < points.size(); ++p) {
+    const CollectiveSpec& c = points[p].scenario.collective;
+    for (std::size_t a = 0; a < c.algorithms.size(); ++a) {
+      for (std::size_t z = 0; z < c.sizes.size(); ++z) {
+        units.push_back({p, a, z});
+      }
+    }
+  }
+  return units;
+}
+
+RunRow run_unit(const std::vector<SweepPoint>& points, const RunUnit& unit) {
+  const Scenario& s = points[unit.point].scenario;
+  return run_one(s, s.collective.algorithms[unit.algorithm], s.collective.sizes[unit.size]);
+}
+
+}  // namespace collsim::study
