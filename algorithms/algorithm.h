@@ -8,7 +8,7 @@
 namespace collsim::algorithms {
 
 // The AllReduce algorithms collsim models, by the names scenario files and the CLI use
-// (DESIGN.md §7): ring, binary_tree, binomial_tree, double_binary_tree, two_level.
+// (docs/scenario-format.md): ring, binary_tree, binomial_tree, double_binary_tree, two_level.
 enum class Algorithm : std::uint8_t {
   RING,
   BINARY_TREE,

@@ -40,7 +40,7 @@ struct GenerateOptions {
 };
 
 // NCCL's default Simple slot: a 4 MiB buffer (DEFAULT_BUFFSIZE, src/init.cc) in
-// NCCL_STEPS = 8 slots (src/include/device.h); also DESIGN.md's example chunkSize.
+// NCCL_STEPS = 8 slots (src/include/device.h).
 inline constexpr core::Bytes DEFAULT_PIPELINE_CHUNK = core::Bytes{512} * 1024;
 inline constexpr std::uint32_t MAX_DEFAULT_CHUNKS = 256;
 // A schedule's leaf pieces are at most this many (the piece table is 8 bytes a leaf).

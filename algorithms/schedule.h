@@ -58,7 +58,7 @@ struct Op {
 };
 
 // Schedule: a DAG of ops over `num_ranks` ranks and a buffer cut into pieces
-// (DESIGN.md §4). It knows nothing of links or time.
+// (docs/algorithms.md). It knows nothing of links or time.
 //
 // Pieces: the buffer is cut into leaf pieces 0..num_leaves()-1, in buffer order (the
 // constructor's piece sizes). A piece id >= num_leaves() is a composite: a run of

@@ -50,7 +50,7 @@ class ScheduleBuilder {
 std::uint64_t require_op_budget(std::uint64_t ops);
 
 // A bound on dependencies per op for build_schedule's reservation: the generators here
-// average 1–2.3 (measured in docs/engine.md, 12-04, third session); a schedule past it
+// average between 1 and 2.3; a schedule past it
 // stays correct, its dependency array grows.
 inline constexpr std::size_t RESERVED_DEPS_PER_OP = 4;
 
@@ -58,8 +58,8 @@ inline constexpr std::size_t RESERVED_DEPS_PER_OP = 4;
 // collective set and no ops) and returns it. The storage is reserved for `ops_bound` ops
 // (require_op_budget's bound) — address space, which only what the ops write turns into
 // memory — and a helper thread backs it with pages a little ahead of the writes
-// (TrailingPrefault), handing back at the end what it backed beyond them. Before 12-04 the
-// generator ran twice, counting first, to reserve the exact size (docs/algorithms.md §4).
+// (TrailingPrefault), handing back at the end what it backed beyond them. One pass: running the generator
+// twice, counting first, would cost the generation time again to save address space.
 template <class Emit>
 Schedule build_schedule(Schedule shape, std::uint64_t ops_bound, Emit&& emit) {
   shape.reserve(ops_bound, ops_bound * RESERVED_DEPS_PER_OP);

@@ -13,7 +13,7 @@ struct SourceLocation {
   int column = 0;
 };
 
-// InputError: bad user input (DESIGN.md §9 kind b). Carries the source position and the
+// InputError: bad user input (a file, a flag), as opposed to a bug or a result. Carries the source position and the
 // field's path so that the one line shown to the user reads
 //   "<file>:<line>:<col>: <field>: <message>"
 // with the parts that are unknown left out. The CLI turns it into exit code 2.

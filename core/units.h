@@ -11,7 +11,7 @@ namespace collsim::core {
 // Whether a zero value is meaningful for the field being parsed.
 enum class Zero { ALLOWED, REJECTED };
 
-// The strict parsers for dimensioned values (DESIGN.md §2). A value is a decimal number
+// The strict parsers for dimensioned values, the one place a unit is read. A value is a decimal number
 // (optional fraction and exponent: "0.5us", "1e9B") followed, optionally after spaces, by
 // its unit; a bare number is an error, except "0" where zero is allowed (zero is the same
 // in every unit). Results are exact integers; a value that is not a whole number of the

@@ -24,7 +24,7 @@ namespace collsim::memory {
 // owner's own faults would. So the helper works from the back of every range towards the
 // front, always on the range it has done the smallest share of: owner and helper meet
 // somewhere inside each range, having split its faults between them instead of both
-// taking the front (measured in docs/engine.md, 12-03).
+// taking the front and the owner waiting on the helper's faults.
 // Invariants: 2 MiB steps, whole pages inside each range only; below 8 MiB in all no thread
 // is started, so small runs and tests pay nothing; destruction stops at the next step and
 // joins.

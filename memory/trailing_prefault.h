@@ -16,8 +16,7 @@ namespace collsim::memory {
 
 // TrailingPrefault: BackgroundPrefault for arrays whose final size is not known while they
 // are filled — storage reserved for an upper bound (address space, not memory) and written
-// from the front, as a schedule is when it is built in one pass (docs/engine.md, 12-04,
-// third session). A helper thread asks the kernel to back each range with pages
+// from the front, as a schedule is when it is built in one pass (algorithms/schedule_builder.h). A helper thread asks the kernel to back each range with pages
 // (madvise(MADV_POPULATE_WRITE)) from the front, starting no step LEAD or more bytes past
 // what the owner has reported written (advance()), so that it commits at most LEAD + STEP
 // bytes of a range beyond the owner's writes, never the slack of the bound;

@@ -7,9 +7,9 @@
 namespace collsim::report {
 
 // The report of `collsim model`: for every requested size, each defined algorithm's
-// closed-form AllReduce time, the winner (algorithms/chooser.h; ties to the leftmost), and
+// closed-form AllReduce time, the winner (cost/chooser.h; ties to the leftmost), and
 // the winner's algbw and busbw (nccl-tests GB/s = 1e9 B/s); then where ring crosses each
-// other algorithm (algorithms/crossover.h). Formats:
+// other algorithm (cost/crossover.h). Formats:
 //   TABLE  '#' header lines naming every parameter, an aligned table (times in readable
 //          units, core::format_seconds), '#' crossover lines;
 //   CSV    one header row and one row per size, times in seconds at full precision;

@@ -25,7 +25,7 @@ namespace collsim::scenarios {
 // "Outputs").
 enum class ReportFormat : std::uint8_t { TABLE, CSV, JSON };
 
-// Scenario: one `kind: Scenario` file in typed form (DESIGN.md §7; every key, its unit and
+// Scenario: one `kind: Scenario` file in typed form (every key, its unit and
 // default in docs/scenario-format.md). A Scenario that scenario_loader.h returns has been
 // validated in full: the topology builds, the placement names distinct GPUs of it, and the
 // generators accept every (algorithm, size). Running it produces results (possibly a

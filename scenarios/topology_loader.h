@@ -10,7 +10,7 @@
 
 namespace collsim::scenarios {
 
-// Reading the `topology:` section of a file (DESIGN.md §7; docs/topology.md lists every
+// Reading the `topology:` section of a file (docs/topology.md lists every
 // key). `builder` picks the builder (island | cluster | fat_tree | pcie | explicit); the
 // other keys are that builder's parameters, each optional with the default documented on
 // its parameter struct in topology/, except explicit's nodes and links and their names,

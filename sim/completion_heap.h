@@ -15,7 +15,8 @@ namespace collsim::sim {
 // (whose entry stays in the queue's heap until it reaches the top) and scheduling another.
 //
 // Order: (time, seq) ascending, seq a caller-given number that breaks ties (the flow model
-// passes a counter of its (re)schedulings, the order the event queue used to give). Ids are
+// passes a counter of its (re)schedulings, so that equal times finish in the order they were
+// set, as events scheduled in the queue would). Ids are
 // small integers < the largest id set so far + 1 (the flow model's flow ids, reused).
 // Structure: a 4-ary min-heap of (time, seq, id) (sim/four_ary_heap.h) plus each id's index
 // in it. Boost.Heap's

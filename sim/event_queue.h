@@ -107,7 +107,8 @@ class EventQueue {
     std::size_t size() const { return size_; }
     const Entry& at(std::size_t i) const { return buffer_[(head_ + i) & (buffer_.size() - 1)]; }
     const Entry& back() const { return buffer_[(head_ + size_ - 1) & (buffer_.size() - 1)]; }
-    // Inline, growth apart: nearly every event passes here (docs/engine.md, 12-03).
+    // Inline, growth apart: nearly every event passes here, and a call would cost more than
+    // the push.
     void push(const Entry& e) {
       if (size_ == buffer_.size()) {
         grow();

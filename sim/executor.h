@@ -55,8 +55,8 @@ struct CriticalPath {
   core::Time reduction;     // reduce ops on the path
 };
 
-// Ops that can never run, with what they wait on (DESIGN.md §9 kind c: a result, not an
-// error).
+// Ops that can never run, with what they wait on (a result, not an error: an imported
+// schedule may hold a cycle, and the user needs to see where).
 struct Deadlock {
   std::size_t waiting_ops = 0;
   struct Waiter {
@@ -79,7 +79,7 @@ struct RunResult {
   RateWork rate_work;                 // the network model's, for benchmarks
 };
 
-// Runs `schedule` on `fabric` with rank r placed on GPU vertex placement[r] (DESIGN.md §6).
+// Runs `schedule` on `fabric` with rank r placed on GPU vertex placement[r].
 // An op starts when its dependencies are done. A SEND pays step_latency plus its path's
 // latency, then moves its bytes through the network model over the path that
 // fabric.route(src GPU, dst GPU, label.channel) gives. A REDUCE takes

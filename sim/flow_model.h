@@ -10,7 +10,7 @@
 
 namespace collsim::sim {
 
-// FlowModel: fluid max-min fair sharing (DESIGN.md §6, level 2). Every transfer is a flow
+// FlowModel: fluid max-min fair sharing (docs/engine.md). Every transfer is a flow
 // whose rate is its max-min fair share of every directed link it crosses (solver::MaxMinSolver);
 // cut-through, so a flow is limited by its bottleneck share, not charged per hop (the
 // path latency was paid before start(), by the executor).

@@ -57,7 +57,7 @@ struct RateWork {
   std::uint64_t rate_changes = 0;      // rates set by a solve, each (re)scheduling a completion
 };
 
-// The network models, in order of fidelity (DESIGN.md §6).
+// The network models, in order of fidelity (docs/engine.md).
 enum class NetworkKind : std::uint8_t { IDEAL, FLOW };
 
 std::string_view network_kind_name(NetworkKind k);

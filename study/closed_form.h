@@ -17,8 +17,8 @@
 
 namespace collsim::study {
 
-// The α-β parameters an engineer reads off a fabric for one schedule (docs/
-// scenario-format.md, "The closed form"): every distinct (src GPU, dst GPU) pair the
+// The α-β parameters an engineer reads off a fabric for one schedule
+// (docs/scenario-format.md, "The closed form"): every distinct (src GPU, dst GPU) pair the
 // schedule sends between is routed (channel 0), and a class of pairs is summarised by its
 // longest path latency and its smallest path bottleneck — the slowest hop, which a lock-step
 // formula pays on every step.

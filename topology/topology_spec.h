@@ -13,7 +13,7 @@
 namespace collsim::topology {
 
 // TopologySpec: the parameters of one of the builders, i.e. a whole `topology:` section
-// in typed form (DESIGN.md §7, `builder:` selects the alternative). A sweep edits it and
+// in typed form (docs/topology.md; `builder:` selects the alternative). A sweep edits it and
 // builds again.
 using TopologySpec =
     std::variant<IslandParams, ClusterParams, FatTreeParams, PcieParams, ExplicitParams>;

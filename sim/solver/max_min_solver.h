@@ -11,7 +11,7 @@
 namespace collsim::sim::solver {
 
 // MaxMinSolver: max-min fair sharing of link bandwidth among flows (the fluid model of
-// DESIGN.md §6), kept up to date incrementally as flows come and go.
+// sim/flow_model.h), kept up to date incrementally as flows come and go.
 //
 // The system. Links l with capacities C_l > 0 (bytes per second, integers); flows f, each
 // crossing the links of path(f). A feasible allocation gives every flow a rate x_f > 0 with

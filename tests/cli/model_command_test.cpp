@@ -27,7 +27,7 @@ TEST(CollsimModel, ReadmeCommandPrintsTheWorkedExample) {
   const CliResult r = run_collsim(WORKED);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
-  // Hand-computed in tests/algorithms/ring_tree_cost_test.cpp: ring 630.02 µs, tree 60.12 µs.
+  // Hand-computed in tests/cost/ring_tree_cost_test.cpp: ring 630.02 µs, tree 60.12 µs.
   EXPECT_TRUE(contains(r.out, "630.02 us")) << r.out;
   EXPECT_TRUE(contains(r.out, "60.12 us")) << r.out;
   EXPECT_TRUE(contains(r.out, "  binary_tree  ")) << r.out;

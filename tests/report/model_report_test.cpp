@@ -48,7 +48,7 @@ bool contains(const std::string& text, const std::string& part) {
 }
 
 // The worked example (ring 630.02 µs, naive tree and DBT 60.12 µs, see
-// tests/algorithms/chooser_test.cpp); the winner's algbw is 1024 B / 60.12288 µs =
+// tests/cost/chooser_test.cpp); the winner's algbw is 1024 B / 60.12288 µs =
 // 0.017 GB/s, busbw 126/64 of that = 0.034 GB/s.
 TEST(ModelReport, TableOfTheWorkedExample) {
   const std::string out = model_report(worked_example());
@@ -65,7 +65,7 @@ TEST(ModelReport, TableOfTheWorkedExample) {
                "algbw GB/s  busbw GB/s\n"
                "1KiB  630.02 us     60.12 us       60.12 us            60.12 us  binary_tree    "
                "    0.02        0.03\n"));
-  // S* = 5 682 243 B (tests/algorithms/crossover_test.cpp).
+  // S* = 5 682 243 B (tests/cost/crossover_test.cpp).
   EXPECT_TRUE(contains(out,
                        "# ring vs binary_tree: equal at 5.68 MB; binary_tree faster below, "
                        "ring above\n"));
@@ -158,7 +158,7 @@ TEST(ModelReport, JsonCrossoverOfTheWorkedExample) {
 }
 
 // Two-level appears only with --gpus-per-node. 8 × 8, intra 400 GB/s at 1 µs, inter 50 GB/s
-// at 5 µs, S = 64 MB: two_level 644 µs (tests/algorithms/two_level_cost_test.cpp).
+// at 5 µs, S = 64 MB: two_level 644 µs (tests/cost/two_level_cost_test.cpp).
 TEST(ModelReport, TwoLevelWithNodes) {
   ModelFlags f;
   f.world = 64;
@@ -178,7 +178,7 @@ TEST(ModelReport, TwoLevelWithNodes) {
 }
 
 // auto names the protocol after each time; one node of 8 GPUs, α = 0, 1 MB: ring under LL
-// = 15 µs + 35 µs (tests/algorithms/protocol_test.cpp).
+// = 15 µs + 35 µs (tests/cost/protocol_test.cpp).
 TEST(ModelReport, AutoProtocolNamesTheChoice) {
   ModelFlags f;
   f.world = 8;

@@ -1,4 +1,5 @@
-// Cross-check of the flow model against SimGrid 3.32 (../shared/peers/simgrid), run here:
+// Cross-check of the flow model against SimGrid 3.32 (the peer program of
+// bench/compare_with_simgrid.sh), run here:
 //   gen_platform.py cluster 63 -o cluster_63.xml    (one crossbar, private links 1e10 B/s,
 //                                                    0.5 us each: a route is 2 links, 1 us)
 //   ring_allreduce cluster_63.xml --algo=A --S=16777216 --model=ideal --csv
