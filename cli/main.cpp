@@ -1,14 +1,17 @@
 #include <algorithm>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 #include <boost/program_options/errors.hpp>
 
 #include "cli/command_table.h"
 #include "core/input_error.h"
+#include "files/output_file.h"
 
 namespace {
 
@@ -29,6 +32,17 @@ void print_usage(std::ostream& os) {
         "'bidirectional' to halve a vendor's aggregate figure, e.g. '900GB/s bidirectional').\n";
 }
 
+// Writes a command's whole output to stdout. A write that fails (a full disk, a closed
+// pipe, /dev/full) loses the result the user asked for, so it is an error, never exit 0.
+bool write_stdout(const std::string& text, std::string_view command) {
+  if (const int error = collsim::files::write_all(STDOUT_FILENO, text); error != 0) {
+    std::cerr << "collsim" << (command.empty() ? "" : " ") << command
+              << ": cannot write the output to stdout: " << std::strerror(error) << '\n';
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -38,8 +52,9 @@ int main(int argc, char** argv) {
     return EXIT_BAD_INPUT;
   }
   if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    print_usage(std::cout);
-    return 0;
+    std::ostringstream usage;
+    print_usage(usage);
+    return write_stdout(usage.str(), "") ? 0 : EXIT_INTERNAL;
   }
   for (const auto& c : collsim::cli::commands()) {
     if (c.name != args[0]) {
@@ -48,8 +63,7 @@ int main(int argc, char** argv) {
     std::ostringstream out;
     try {
       const int code = c.run(std::vector<std::string>(args.begin() + 1, args.end()), out);
-      std::cout << out.str() << std::flush;
-      return code;
+      return write_stdout(out.str(), c.name) ? code : EXIT_INTERNAL;
     } catch (const collsim::core::InputError& e) {
       std::cerr << "collsim " << c.name << ": " << e.what() << '\n';
       return EXIT_BAD_INPUT;

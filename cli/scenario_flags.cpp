@@ -12,8 +12,9 @@ void add_scenario_input_options(po::options_description& visible) {
       "set", po::value<std::vector<std::string>>()->composing()->value_name("PATH=VALUE"),
       "override a field of the file, e.g. --set spec.topology.nodes=16 (repeatable; the value "
       "is YAML: 16, 400Gb/s, [ring, two_level])")(
-      "jobs,j", po::value<unsigned>()->value_name("N"),
-      "run N simulations at once (default: the machine's hardware threads)");
+      "jobs,j", po::value<std::string>()->value_name("N"),
+      "run N simulations at once, 1 to 4 per hardware thread (default: one per hardware "
+      "thread)");
 }
 
 ScenarioInput read_scenario_input(const po::variables_map& vm, std::string_view verb) {
@@ -23,7 +24,7 @@ ScenarioInput read_scenario_input(const po::variables_map& vm, std::string_view 
   ScenarioInput input;
   input.file = vm["file"].as<std::string>();
   input.set = flag<std::vector<std::string>>(vm, "set").value_or(std::vector<std::string>{});
-  input.jobs = flag<unsigned>(vm, "jobs");
+  input.jobs = flag<std::string>(vm, "jobs");
   return input;
 }
 

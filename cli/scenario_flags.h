@@ -18,7 +18,7 @@ namespace collsim::cli {
 struct ScenarioInput {
   std::string file;
   std::vector<std::string> set;
-  std::optional<unsigned> jobs;
+  std::optional<std::string> jobs;  // as written: study::job_count checks it
 };
 
 // Adds --set and --jobs to `visible`.

@@ -66,7 +66,7 @@ struct ClosedFormInputs {
   scenarios::WireRatio wire;
 };
 
-// The formulas (algorithms/: ring_cost.h, tree_cost.h, double_binary_tree_cost.h,
+// The formulas (cost/: ring_cost.h, tree_cost.h, double_binary_tree_cost.h,
 // two_level_cost.h, collective_cost.h) for the schedule that generate() builds from the same
 // inputs; the whole message S in every formula, whatever the channel count (channels split
 // the data but share the links). Missing: the hierarchical algorithms over nodes of

@@ -2,23 +2,38 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <exception>
 #include <mutex>
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "core/input_error.h"
 
 namespace collsim::study {
 
-unsigned job_count(const std::optional<unsigned>& jobs) {
-  if (jobs) {
-    if (*jobs == 0) {
-      throw core::command_line_error("--jobs", "at least 1 job");
-    }
-    return *jobs;
+unsigned max_jobs() {
+  return JOBS_PER_THREAD * std::max(1U, std::thread::hardware_concurrency());
+}
+
+unsigned job_count(const std::optional<std::string>& jobs) {
+  if (!jobs) {
+    return std::max(1U, std::thread::hardware_concurrency());
   }
-  return std::max(1U, std::thread::hardware_concurrency());
+  const unsigned most = max_jobs();
+  const std::string& text = *jobs;
+  unsigned long long value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc{} || end != text.data() + text.size() || value < 1 ||
+      value > most) {
+    throw core::command_line_error(
+        "--jobs", fmt::format("'{}' is not a number of jobs: give a whole number from 1 to {} "
+                              "({} per hardware thread of this machine)",
+                              text, most, JOBS_PER_THREAD));
+  }
+  return static_cast<unsigned>(value);
 }
 
 void run_parallel(std::size_t count, unsigned jobs, const std::function<void(std::size_t)>& job) {

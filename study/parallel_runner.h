@@ -3,12 +3,20 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <string>
 
 namespace collsim::study {
 
-// The --jobs flag, or the machine's hardware threads (at least 1) when it is not given.
-// Throws core::InputError at "command line", field "--jobs", for 0.
-unsigned job_count(const std::optional<unsigned>& jobs);
+// The most jobs --jobs accepts: JOBS_PER_THREAD x the machine's hardware threads. Runs are
+// compute-bound, so more threads than that add memory (a fabric and a schedule each) and no
+// speed.
+inline constexpr unsigned JOBS_PER_THREAD = 4;
+unsigned max_jobs();
+
+// The --jobs flag as written, or the machine's hardware threads (at least 1) when it is not
+// given. Throws core::InputError at "command line", field "--jobs", for anything but a
+// whole number from 1 to max_jobs() ("-1", "0", "1.5", "8x", a number past the maximum).
+unsigned job_count(const std::optional<std::string>& jobs);
 
 // Runs job(i) for every i in [0, count) on min(jobs, count) threads (jobs 0 counts as 1),
 // items taken in increasing order, each exactly once. Jobs run concurrently, so `job` must

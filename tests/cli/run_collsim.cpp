@@ -38,6 +38,10 @@ int temp_file() {
 }  // namespace
 
 CliResult run_collsim(const std::vector<std::string>& args) {
+  return run_collsim_to(args, "");
+}
+
+CliResult run_collsim_to(const std::vector<std::string>& args, const std::string& stdout_path) {
   std::vector<std::string> argv_s{COLLSIM_BINARY};
   argv_s.insert(argv_s.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -46,7 +50,11 @@ CliResult run_collsim(const std::vector<std::string>& args) {
   }
   argv.push_back(nullptr);
 
-  const int out_fd = temp_file();
+  const int out_fd =
+      stdout_path.empty() ? temp_file() : open(stdout_path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (out_fd < 0) {
+    throw std::runtime_error("cannot open " + stdout_path);
+  }
   const int err_fd = temp_file();
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -63,9 +71,11 @@ CliResult run_collsim(const std::vector<std::string>& args) {
 
   CliResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  lseek(out_fd, 0, SEEK_SET);
   lseek(err_fd, 0, SEEK_SET);
-  r.out = drain(out_fd);
+  if (stdout_path.empty()) {
+    lseek(out_fd, 0, SEEK_SET);
+    r.out = drain(out_fd);
+  }
   r.err = drain(err_fd);
   close(out_fd);
   close(err_fd);

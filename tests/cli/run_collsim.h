@@ -15,6 +15,9 @@ struct CliResult {
 // Runs the built collsim binary with `args` (no shell interpretation of the arguments)
 // in the test's directory and captures its exit code, stdout and stderr.
 CliResult run_collsim(const std::vector<std::string>& args);
+// The same with stdout opened on `stdout_path` for writing (e.g. "/dev/full"); `out` is
+// then empty.
+CliResult run_collsim_to(const std::vector<std::string>& args, const std::string& stdout_path);
 
 // Expects how the CLI reports bad input: exit code 2, nothing on stdout, and exactly one
 // line on stderr. `what` labels the failures.

@@ -102,6 +102,9 @@ TEST_F(ScenarioCommands, EveryErrorIsOneStderrLineExitTwoAndNoStdout) {
       {"run", good, "--set", "nothing"},
       {"run", good, "--csv", "--json"},
       {"run", good, "--jobs", "0"},
+      {"run", good, "--jobs", "-1"},
+      {"sweep", sweep, "--jobs", "100000"},
+      {"check", good, "--baseline", good, "--jobs", "two"},
       {"run", good, "--bogus"},
       {"run", sweep},
       {"run", good, "-o", path("no/such/dir/out.txt")},
@@ -268,6 +271,42 @@ TEST_F(ScenarioCommands, SetAndPrintEffectiveRoundTrip) {
             run_collsim({"run", s, "--csv", "--set", "spec.model.seed=3", "--set",
                          "spec.collective.sizes={from: 1KiB, to: 4KiB}"})
                 .out);
+}
+
+}  // namespace
+}  // namespace collsim::tests
+
+namespace collsim::tests {
+namespace {
+
+// A full disk on stdout loses the report the user asked for: every command that prints says
+// so in one line and exits 3, never 0 with nothing written.
+TEST_F(ScenarioCommands, AFailedWriteToStdoutIsAnErrorForEveryCommand) {
+  const std::string small = write("small.yaml", SMALL);
+  const std::string sweep = write("sweep.yaml", SWEEP);
+  const std::string baseline = path("base.csv");
+  ASSERT_EQ(
+      run_collsim({"run", small, "--update-baseline", baseline, "-o", path("r.txt")}).exit_code, 0);
+  const std::vector<std::vector<std::string>> commands{
+      {"--help"},
+      {"run", small},
+      {"run", small, "--csv"},
+      {"run", small, "--json"},
+      {"sweep", sweep, "--json", "--jobs", "1"},
+      {"check", small, "--baseline", baseline},
+      {"topo", small, "--dot"},
+      {"topo", small},
+      {"explain", "--algo", "ring", "--ranks", "4", "--bytes", "1KiB"},
+      {"model", "--world", "8", "--bytes", "1MiB", "--alpha", "5us", "--bw", "100GB/s"},
+      {"run", small, "--help"}};
+  for (const auto& args : commands) {
+    const CliResult r = run_collsim_to(args, "/dev/full");
+    const std::string what = args.size() > 1 ? args[0] + " " + args.back() : args[0];
+    EXPECT_EQ(r.exit_code, 3) << what;
+    EXPECT_NE(r.err.find("cannot write the output to stdout: No space left on device\n"),
+              std::string::npos)
+        << what << ": " << r.err;
+  }
 }
 
 }  // namespace

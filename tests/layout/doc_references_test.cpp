@@ -29,8 +29,8 @@ std::string read(const fs::path& path) {
 
 // The folders whose files are the project's sources, tests, benchmarks and scripts.
 const std::vector<std::string> SOURCE_FOLDERS{
-    "core",   "memory",    "files", "topology", "algorithms", "cost",  "sim",    "scenarios",
-    "study",  "report",    "cli",   "tests",    "bench",      "cmake", "scripts", ".ci"};
+    "core",  "memory", "files", "topology", "algorithms", "cost",  "sim",     "scenarios",
+    "study", "report", "cli",   "tests",    "bench",      "cmake", "scripts", ".ci"};
 
 bool is_source(const fs::path& p) {
   static const std::vector<std::string> EXTENSIONS{".h", ".cpp", ".cmake", ".sh", ".yaml", ""};
@@ -99,9 +99,8 @@ TEST(DocReferences, EveryPageLinksOnlyFilesThatExist) {
          m != std::sregex_iterator(); ++m) {
       ++links;
       const std::string linked = (*m)[1].str();
-      EXPECT_TRUE(fs::exists(ROOT / linked))
-          << fs::relative(page, ROOT).string() << " links `" << linked
-          << "`, which is not in the repository";
+      EXPECT_TRUE(fs::exists(ROOT / linked)) << fs::relative(page, ROOT).string() << " links `"
+                                             << linked << "`, which is not in the repository";
     }
   }
   EXPECT_GT(links, 50u) << "the pattern no longer finds the pages' links";
@@ -112,12 +111,11 @@ TEST(DocReferences, EverySourceNamesOnlyRepositoryFilesThatExist) {
       R"re((?:^|[^\w/.-])((?:core|memory|files|topology|algorithms|cost|sim|scenarios|study|report|cli|tests|bench)/(?:[a-z_]+/)*[a-z_]+\.(?:h|cpp))\b)re");
   for (const fs::path& file : sources()) {
     const std::string text = read(file);
-    for (auto m = std::sregex_iterator(text.begin(), text.end(), PATH);
-         m != std::sregex_iterator(); ++m) {
+    for (auto m = std::sregex_iterator(text.begin(), text.end(), PATH); m != std::sregex_iterator();
+         ++m) {
       const std::string named = (*m)[1].str();
-      EXPECT_TRUE(fs::exists(ROOT / named))
-          << fs::relative(file, ROOT).string() << " names " << named
-          << ", which is not in the repository";
+      EXPECT_TRUE(fs::exists(ROOT / named)) << fs::relative(file, ROOT).string() << " names "
+                                            << named << ", which is not in the repository";
     }
   }
 }

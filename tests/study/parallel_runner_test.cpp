@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/input_error.h"
+
 namespace collsim::study {
 namespace {
 
@@ -34,6 +36,32 @@ TEST(ParallelRunner, RethrowsTheLowestFailingItemsError) {
       ADD_FAILURE() << "no error";
     } catch (const std::runtime_error& e) {
       EXPECT_EQ(std::string(e.what()), "item 30");
+    }
+  }
+}
+
+}  // namespace
+}  // namespace collsim::study
+
+namespace collsim::study {
+namespace {
+
+TEST(JobCount, AcceptsOneToTheMaximumAndRefusesEverythingElse) {
+  EXPECT_GE(job_count(std::nullopt), 1U);
+  EXPECT_EQ(job_count("1"), 1U);
+  EXPECT_EQ(job_count(std::to_string(max_jobs())), max_jobs());
+  EXPECT_EQ(max_jobs() % JOBS_PER_THREAD, 0U);
+  for (const std::string& bad :
+       std::vector<std::string>{"0", "-1", "", "1.5", "8x", " 2", "+2", "4294967297",
+                                std::to_string(max_jobs() + 1), "100000"}) {
+    try {
+      job_count(bad);
+      ADD_FAILURE() << "'" << bad << "' accepted";
+    } catch (const core::InputError& e) {
+      EXPECT_EQ(e.field(), "--jobs") << bad;
+      EXPECT_NE(std::string(e.what()).find("from 1 to " + std::to_string(max_jobs())),
+                std::string::npos)
+          << e.what();
     }
   }
 }
