@@ -4,7 +4,7 @@
 # process. Needs libsimgrid-dev and python3; builds the peer in a temporary folder.
 #   bench/compare_with_simgrid.sh [collsim build dir] [peer source dir]
 set -euo pipefail
-build=${1:-build-rel}
+build=${1:-build}
 peer=${2:-../shared/peers/simgrid}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

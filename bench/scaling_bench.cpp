@@ -1,4 +1,4 @@
-// The engine's scaling benchmark (issue 5 §6): AllReduce schedules from 64 to 16,384 GPUs
+// The engine's scaling benchmark: AllReduce schedules from 64 to 16,384 GPUs
 // on H100-like nodes (8 GPUs on NVSwitch at 450 GB/s, 8 x 400 Gb/s NICs) joined by a
 // rail-optimized fat-tree, replayed by the flow (or ideal) model. For each point it prints
 // sends, events, the wall time of each stage, sends and events per second, and the peak

@@ -31,6 +31,7 @@ class CompletionHeap {
     std::uint64_t seq;
     std::uint32_t id;
   };
+  static_assert(sizeof(Entry) == 24, "docs/engine.md lists the entry's size");
 
   bool empty() const { return heap_.empty(); }
   std::size_t size() const { return heap_.size(); }

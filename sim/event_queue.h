@@ -96,6 +96,7 @@ class EventQueue {
     std::uint32_t id;
     std::uint32_t slot;  // EventHandle::NONE if not cancellable
   };
+  static_assert(sizeof(Entry) == 32, "two entries per cache line; docs/engine.md lists it");
   static bool before(const Entry& a, const Entry& b) {
     return a.time < b.time || (a.time == b.time && a.key < b.key);
   }

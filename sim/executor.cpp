@@ -59,6 +59,7 @@ struct ExtraCost {
   std::uint32_t route;  // NO_ROUTE for a reduce
   core::Bytes bytes;    // on the wire for a send; the payload for a reduce
 };
+static_assert(sizeof(ExtraCost) == 16);
 
 class Executor final : private EventHandler, private TransferSink {
  public:

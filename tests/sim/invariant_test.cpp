@@ -1,4 +1,4 @@
-// The engine's invariants (issue 5 §4): where nothing is shared, both network models
+// The engine's invariants: where nothing is shared, both network models
 // reproduce the closed forms to the picosecond rounding; where links are shared, the flow
 // model departs from the ideal one by exactly the hand-computed contention factor.
 #include <cmath>
