@@ -2,8 +2,8 @@
 
 #include <boost/program_options.hpp>
 
-#include "cli/flag_parser.h"
 #include "cli/command_table.h"
+#include "cli/flag_parser.h"
 #include "files/output_file.h"
 #include "report/shard_merge.h"
 
@@ -25,10 +25,15 @@ int merge_command(const std::vector<std::string>& args, std::ostream& out) {
     out << visible << '\n';
     return 0;
   }
-  const std::string merged = report::merge_shards(
-      flag<std::vector<std::string>>(vm, "inputs").value_or(std::vector<std::string>{}));
-  if (const std::optional<std::string> output = flag<std::string>(vm, "output")) {
-    files::write_file_atomically(*output, merged, "-o");
+  const std::vector<std::string> shards =
+      flag<std::vector<std::string>>(vm, "inputs").value_or(std::vector<std::string>{});
+  const std::optional<std::string> output = flag<std::string>(vm, "output");
+  if (output) {
+    files::check_outputs({{*output, "", "-o"}}, shards);
+  }
+  const std::string merged = report::merge_shards(shards);
+  if (output) {
+    files::write_file_atomically(*output, merged, "-o", shards);
   } else {
     out << merged;
   }

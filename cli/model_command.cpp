@@ -1,10 +1,9 @@
-#include "cli/command_table.h"
-
 #include <optional>
 #include <ostream>
 
 #include <boost/program_options.hpp>
 
+#include "cli/command_table.h"
 #include "cli/flag_parser.h"
 #include "report/model_report.h"
 

@@ -6,6 +6,7 @@
 #include "cli/flag_parser.h"
 #include "cli/scenario_flags.h"
 #include "core/input_error.h"
+#include "files/output_file.h"
 #include "report/report_destinations.h"
 #include "scenarios/scenario_writer.h"
 #include "study/parallel_runner.h"
@@ -43,10 +44,12 @@ int run_command(const std::vector<std::string>& args, std::ostream& out) {
   }
   const std::vector<report::Destination> destinations =
       report::report_destinations(request, loaded.base.outputs);
+  const std::vector<std::string> inputs{input.file};
+  files::check_outputs(report::report_files(destinations, request.update_baseline), inputs);
   study::RunnerOptions options;
   options.jobs = study::job_count(input.jobs);
   const study::ResultSet results = study::run_points(loaded, false, options);
-  out << report::deliver_reports(destinations, results, request.update_baseline);
+  out << report::deliver_reports(destinations, results, request.update_baseline, inputs);
   return 0;
 }
 

@@ -9,6 +9,7 @@
 #include "cli/flag_parser.h"
 #include "cli/scenario_flags.h"
 #include "core/input_error.h"
+#include "files/output_file.h"
 #include "report/report_destinations.h"
 #include "scenarios/scenario_writer.h"
 #include "study/parallel_runner.h"
@@ -56,6 +57,10 @@ int sweep_command(const std::vector<std::string>& args, std::ostream& out) {
   }
   const std::vector<report::Destination> destinations =
       report::report_destinations(request, loaded.base.outputs);
+  const std::vector<std::string> inputs{input.file};
+  const std::vector<files::OutputFile> writes =
+      report::report_files(destinations, request.update_baseline);
+  files::check_outputs(writes, inputs);
   study::RunnerOptions options;
   options.jobs = study::job_count(input.jobs);
   if (shard) {
@@ -64,15 +69,23 @@ int sweep_command(const std::vector<std::string>& args, std::ostream& out) {
   options.progress = isatty(STDERR_FILENO) != 0 ? &std::cerr : nullptr;
   options.kill_after = kill_after();
 
+  // The journal sits beside the first report file (its symlinks followed); a report that
+  // streams into a FIFO or device has no folder to keep one in.
   std::optional<std::string> output;
   for (const report::Destination& d : destinations) {
-    if (d.path && !output) {
-      output = d.path;
+    if (d.path) {
+      const files::OutputTarget target =
+          files::resolve_output({*d.path, "", d.flag, d.where}, inputs);
+      if (!target.stream) {
+        output = target.path;
+      }
+      break;
     }
   }
   if (resume && !output) {
-    throw core::command_line_error(
-        "--resume", "resuming needs an output file (-o FILE; the journal is FILE.journal)");
+    throw core::command_line_error("--resume",
+                                   "resuming needs an output file that is a regular file (-o "
+                                   "FILE; the journal is FILE.journal)");
   }
   std::unique_ptr<study::SweepJournal> journal;
   if (output) {
@@ -84,7 +97,7 @@ int sweep_command(const std::vector<std::string>& args, std::ostream& out) {
     options.journal = journal.get();
   }
   const study::ResultSet results = study::run_points(loaded, true, options);
-  out << report::deliver_reports(destinations, results, request.update_baseline);
+  out << report::deliver_reports(destinations, results, request.update_baseline, inputs);
   if (journal) {
     journal->remove();
   }

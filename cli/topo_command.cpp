@@ -1,11 +1,10 @@
-#include "cli/command_table.h"
-
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include <boost/program_options.hpp>
 
+#include "cli/command_table.h"
 #include "cli/flag_parser.h"
 #include "core/input_error.h"
 #include "report/topology_summary.h"

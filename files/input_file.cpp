@@ -78,8 +78,8 @@ std::string read_input_file(const std::string& path) {
         char probe = 0;
         const ssize_t more = ::read(fd.get(), &probe, 1);
         if (more > 0) {
-          refuse(path, fmt::format("it grew past the {} MiB an input may have",
-                                   MAX_INPUT_BYTES >> 20));
+          refuse(path,
+                 fmt::format("it grew past the {} MiB an input may have", MAX_INPUT_BYTES >> 20));
         }
         break;
       }

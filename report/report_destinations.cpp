@@ -1,12 +1,13 @@
 #include "report/report_destinations.h"
 
-#include "report/run_report.h"
-
 #include <algorithm>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "core/input_error.h"
 #include "files/output_file.h"
+#include "report/run_report.h"
 
 namespace collsim::report {
 namespace {
@@ -46,31 +47,58 @@ std::vector<Destination> report_destinations(const ReportRequest& request,
     if (request.output->empty()) {
       throw core::command_line_error("-o", "the file name is empty");
     }
-    if (!chosen) {
-      for (const ReportFormat f : {ReportFormat::TABLE, ReportFormat::CSV, ReportFormat::JSON}) {
-        if (std::string_view(*request.output).ends_with(extension(f))) {
-          chosen = f;
-        }
+    std::optional<ReportFormat> by_extension;
+    for (const ReportFormat f : {ReportFormat::TABLE, ReportFormat::CSV, ReportFormat::JSON}) {
+      if (std::string_view(*request.output).ends_with(extension(f))) {
+        by_extension = f;
       }
     }
-    return {{chosen.value_or(outputs.formats.front()), request.output}};
+    if (chosen && by_extension && *chosen != *by_extension) {
+      throw core::command_line_error(
+          "-o", fmt::format("'{}' is named as {} but --{} asks for {}; rename the file or drop "
+                            "the flag",
+                            *request.output, scenarios::report_format_name(*by_extension),
+                            scenarios::report_format_name(*chosen),
+                            scenarios::report_format_name(*chosen)));
+    }
+    return {{chosen.value_or(by_extension.value_or(outputs.formats.front())), request.output}};
   }
   if (chosen) {
     return {{*chosen, std::nullopt}};
   }
   std::vector<Destination> out;
   for (const ReportFormat f : outputs.formats) {
-    out.push_back({f, outputs.file ? std::optional(*outputs.file + std::string(extension(f)))
-                                   : std::nullopt});
+    if (outputs.file) {
+      out.push_back({f, *outputs.file + std::string(extension(f)), outputs.file_field,
+                     outputs.file_location});
+    } else {
+      out.push_back({f, std::nullopt});
+    }
   }
   return out;
 }
 
+std::vector<files::OutputFile> report_files(const std::vector<Destination>& destinations,
+                                            const std::optional<std::string>& baseline) {
+  std::vector<files::OutputFile> writes;
+  for (const Destination& d : destinations) {
+    if (d.path) {
+      writes.push_back({*d.path, "", d.flag, d.where});
+    }
+  }
+  if (baseline) {
+    writes.push_back({*baseline, "", "--update-baseline"});
+  }
+  return writes;
+}
+
 std::string deliver_reports(const std::vector<Destination>& destinations,
                             const study::ResultSet& results,
-                            const std::optional<std::string>& baseline) {
+                            const std::optional<std::string>& baseline,
+                            const std::vector<std::string>& inputs) {
   std::string out;
-  std::vector<files::OutputFile> writes;
+  std::vector<files::OutputFile> writes = report_files(destinations, baseline);
+  std::size_t next = 0;
   std::optional<std::string> csv;
   for (const Destination& d : destinations) {
     std::string text = render_report(results, d.format);
@@ -78,17 +106,16 @@ std::string deliver_reports(const std::vector<Destination>& destinations,
       csv = text;
     }
     if (d.path) {
-      writes.push_back({*d.path, std::move(text), "-o"});
+      writes[next++].text = std::move(text);
     } else {
       out += text;
     }
   }
   if (baseline) {
-    writes.push_back({*baseline, csv ? std::move(*csv) : render_report(results, ReportFormat::CSV),
-                     "--update-baseline"});
+    writes[next].text = csv ? std::move(*csv) : render_report(results, ReportFormat::CSV);
   }
   // One batch, so that a baseline that cannot be written leaves the reports unwritten too.
-  files::write_files_atomically(writes);
+  files::write_files_atomically(writes, inputs);
   return out;
 }
 

@@ -88,6 +88,8 @@ struct SweepAxis {
 struct Outputs {
   std::vector<ReportFormat> formats{ReportFormat::TABLE};
   std::optional<std::string> file;
+  core::SourceLocation file_location;  // of outputs.file, for errors about writing it
+  std::string file_field;              // its key path, e.g. "spec.outputs.file"
 };
 
 struct Scenario {

@@ -344,6 +344,8 @@ Outputs read_outputs(const YamlValue& v) {
   }
   if (auto x = m.optional("file")) {
     o.file = x->as_string();
+    o.file_location = x->location();
+    o.file_field = x->path();
     if (o.file->empty()) {
       x->fail("the file name is empty");
     }

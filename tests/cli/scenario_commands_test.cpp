@@ -167,6 +167,81 @@ TEST_F(ScenarioCommands, AnUnwritableBaselineLeavesTheReportUnwritten) {
   EXPECT_EQ(files(), (std::vector<std::string>{"s.yaml"}));  // and no temporary either
 }
 
+TEST_F(ScenarioCommands, OutputGoesThroughALinkAndNeverReplacesWhatIsNotARegularFile) {
+  const std::string s = write("s.yaml", SMALL);
+  const std::string csv = run_collsim({"run", s, "--csv"}).out;
+  // A symlink is written through: the link stays, its target gets the report.
+  fs::create_directories(path("real"));
+  fs::create_symlink("real/target.csv", path("link.csv"));
+  ASSERT_EQ(run_collsim({"run", s, "-o", path("link.csv")}).exit_code, 0);
+  EXPECT_TRUE(fs::is_symlink(path("link.csv")));
+  EXPECT_EQ(read(path("real/target.csv")), csv);
+  EXPECT_EQ(files(), (std::vector<std::string>{"link.csv", "real", "s.yaml"}));
+  // A character device is written into, never replaced by a regular file.
+  ASSERT_EQ(run_collsim({"run", s, "-o", "/dev/null", "--csv"}).exit_code, 0);
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+  const CliResult full = run_collsim({"run", s, "-o", "/dev/full", "--csv"});
+  expect_one_line_error(full, "-o /dev/full");
+  EXPECT_EQ(full.err,
+            "collsim run: command line: -o: cannot write '/dev/full': No space left on device\n");
+  EXPECT_TRUE(fs::is_character_file("/dev/full"));
+  // A sweep into a device keeps no journal (there is no folder for one) and cannot resume.
+  const std::string w = write("w.yaml", SWEEP);
+  EXPECT_EQ(run_collsim({"sweep", w, "-o", "/dev/null", "--csv"}).exit_code, 0);
+  EXPECT_FALSE(fs::exists("/dev/null.journal"));
+  expect_one_line_error(run_collsim({"sweep", w, "-o", "/dev/null", "--csv", "--resume"}),
+                        "--resume into a device");
+}
+
+TEST_F(ScenarioCommands, OutputPathsThatWouldLoseDataAreRefusedBeforeTheRun) {
+  const std::string s = write("s.yaml", SMALL);
+  const std::string scenario_text = read(s);
+  fs::create_directories(path("dir"));
+  fs::create_symlink("s.yaml", path("alias.yaml"));
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"run", s, "-o", path("dir")},
+       "collsim run: command line: -o: cannot write '" + path("dir") + "': it is a directory\n"},
+      {{"run", s, "-o", s},
+       "collsim run: command line: -o: cannot write '" + s + "': it is the input '" + s +
+           "'; writing it would destroy what is read\n"},
+      {{"run", s, "-o", path("alias.yaml")},
+       "collsim run: command line: -o: cannot write '" + path("alias.yaml") +
+           "': it is the input '" + s + "'; writing it would destroy what is read\n"},
+      {{"run", s, "--update-baseline", s},
+       "collsim run: command line: --update-baseline: cannot write '" + s + "': it is the input '" +
+           s + "'; writing it would destroy what is read\n"},
+      {{"run", s, "-o", path("x.csv"), "--update-baseline", path("x.csv")},
+       "collsim run: command line: --update-baseline: cannot write '" + path("x.csv") + "': -o '" +
+           path("x.csv") + "' names the same file; give each output its own\n"},
+      {{"run", s, "-o", path("r.json"), "--csv"},
+       "collsim run: command line: -o: '" + path("r.json") +
+           "' is named as json but --csv asks for csv; rename the file or drop the flag\n"},
+      {{"run", s, "-o", path("no/dir/r.csv")},
+       "collsim run: command line: -o: cannot write '" + path("no/dir/r.csv") +
+           "': No such file or directory\n"},
+      {{"merge", s, "-o", s},
+       "collsim merge: command line: -o: cannot write '" + s + "': it is the input '" + s +
+           "'; writing it would destroy what is read\n"},
+  };
+  for (const auto& [args, message] : cases) {
+    const CliResult r = run_collsim(args);
+    expect_one_line_error(r, args[3]);
+    EXPECT_EQ(r.err, message);
+  }
+  EXPECT_EQ(read(s), scenario_text);
+  EXPECT_EQ(files(), (std::vector<std::string>{"alias.yaml", "dir", "s.yaml"}));
+  // A format flag that agrees with the extension, or an extension that says nothing, is fine.
+  EXPECT_EQ(run_collsim({"run", s, "-o", path("r.csv"), "--csv"}).exit_code, 0);
+  EXPECT_EQ(run_collsim({"run", s, "-o", path("r.out"), "--json"}).exit_code, 0);
+  // The scenario's outputs.file is blamed at its key, not at a flag.
+  const std::string o =
+      write("o.yaml", SMALL + "  outputs: {formats: [csv], file: " + path("no/res") + "}\n");
+  const CliResult r = run_collsim({"run", o});
+  expect_one_line_error(r, "outputs.file in a missing folder");
+  EXPECT_EQ(r.err.rfind("collsim run: " + o + ":8:", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("spec.outputs.file: cannot write"), std::string::npos) << r.err;
+}
+
 TEST_F(ScenarioCommands, SweepOutputIsTheSameForOneAndTwoJobs) {
   const std::string w = write("w.yaml", SWEEP);
   for (const char* format : {"--csv", "--json", "--table"}) {

@@ -20,8 +20,9 @@ namespace fs = std::filesystem;
 class InputFileTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("collsim-input-" + std::to_string(::getpid()) + "-" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = fs::temp_directory_path() /
+           ("collsim-input-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }
@@ -79,10 +80,10 @@ TEST_F(InputFileTest, RefusesAFileLargerThanTheCapByItsSize) {
     big.seekp(static_cast<std::streamoff>(MAX_INPUT_BYTES));
     big.put('\n');
   }
-  EXPECT_EQ(error(path("big.csv")),
-            path("big.csv") + ": cannot read the file: it holds " +
-                std::to_string(MAX_INPUT_BYTES + 1) + " bytes, more than the 256 MiB an input "
-                "may have");
+  EXPECT_EQ(error(path("big.csv")), path("big.csv") + ": cannot read the file: it holds " +
+                                        std::to_string(MAX_INPUT_BYTES + 1) +
+                                        " bytes, more than the 256 MiB an input "
+                                        "may have");
 }
 
 }  // namespace
