@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <span>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
+#include "core/utf8_text.h"
 #include "cost/allreduce_models.h"
 #include "files/input_file.h"
 #include "scenarios/size_sweep.h"
@@ -440,6 +442,14 @@ struct ParsedOverride {
 std::vector<ParsedOverride> parse_overrides(const std::vector<Override>& overrides) {
   std::vector<ParsedOverride> parsed;
   for (const Override& o : overrides) {
+    for (const auto& [part, name] : {std::pair{std::string_view(o.path), "path"},
+                                     std::pair{std::string_view(o.value), "value"}}) {
+      if (const std::optional<core::Utf8Error> bad = core::find_invalid_utf8(part)) {
+        throw core::InputError(
+            COMMAND_LINE, "--set",
+            fmt::format("the {}, character {}: {}", name, bad->column, core::describe(*bad)));
+      }
+    }
     YamlPath path = [&] {
       try {
         return YamlPath::parse(o.path);

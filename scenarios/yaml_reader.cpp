@@ -12,6 +12,7 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/parser.h>
 
+#include "core/utf8_text.h"
 #include "files/input_file.h"
 
 namespace collsim::scenarios {
@@ -377,6 +378,9 @@ YamlDocument::YamlDocument(YAML::Node root, std::shared_ptr<const std::string> f
 
 YamlDocument YamlDocument::parse(std::string_view text, std::string file) {
   auto name = std::make_shared<const std::string>(std::move(file));
+  if (const std::optional<core::Utf8Error> bad = core::find_invalid_utf8(text)) {
+    throw core::InputError({*name, bad->line, bad->column}, "", core::describe(*bad));
+  }
   const std::string input(text);
   // YAML::LoadAll loops forever on a stray ',' outside any collection (yaml-cpp issue
   // #1040, fixed upstream in 0.8.0 by PR #1319; Debian 12 ships 0.7.0), so the document is

@@ -242,6 +242,30 @@ TEST_F(ScenarioCommands, OutputPathsThatWouldLoseDataAreRefusedBeforeTheRun) {
   EXPECT_NE(r.err.find("spec.outputs.file: cannot write"), std::string::npos) << r.err;
 }
 
+TEST_F(ScenarioCommands, BytesThatAreNotUtf8AreRefusedWhereTheyAreRead) {
+  // "smäll" in Latin-1: the name would be printed raw in a table and break JSON.
+  std::string text = SWEEP;
+  text.replace(text.find("name: sweep"), 11, "name: \"sm\xE4ll\"");
+  const std::string s = write("latin1.yaml", text);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"run", s, "--set", "spec.sweep=[]"},
+        {"run", s, "--json", "--set", "spec.sweep=[]"},
+        {"sweep", s, "-o", path("out.json")},
+        {"check", s, "--baseline", s}}) {
+    const CliResult r = run_collsim(args);
+    expect_one_line_error(r, args[0] + " of a Latin-1 file");
+    EXPECT_EQ(r.err, "collsim " + args[0] + ": " + s +
+                         ":3:21: byte 0xE4 is not part of UTF-8 text (collsim reads UTF-8 only)\n");
+  }
+  EXPECT_EQ(files(), (std::vector<std::string>{"latin1.yaml"}));  // no journal, no output
+  const std::string good = write("s.yaml", SMALL);
+  const CliResult set = run_collsim({"run", good, "--set", "metadata.name=\"x\xFF\""});
+  expect_one_line_error(set, "--set with a bad byte");
+  EXPECT_EQ(set.err,
+            "collsim run: command line: --set: the value, character 3: byte 0xFF is not part of "
+            "UTF-8 text (collsim reads UTF-8 only)\n");
+}
+
 TEST_F(ScenarioCommands, SweepOutputIsTheSameForOneAndTwoJobs) {
   const std::string w = write("w.yaml", SWEEP);
   for (const char* format : {"--csv", "--json", "--table"}) {

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <stdexcept>
 #include <string>
 #include <unistd.h>
 
@@ -13,8 +15,8 @@
 
 namespace collsim::study {
 namespace {
-using scenarios::LoadedScenario;
 using scenarios::load_scenario_text;
+using scenarios::LoadedScenario;
 
 // 3 points x 2 algorithms x 2 sizes = 12 runs, in the flow model on a small fat-tree so
 // that ECMP and sharing are in play.
@@ -112,6 +114,77 @@ TEST(SweepRunner, AJournalOfAnotherSweepsRunsIsRefused) {
   options.journal = &journal;
   EXPECT_THROW(run_points(loaded, true, options), core::InputError);
   journal.remove();
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
+
+TEST(SweepJournal, ASecondSweepOnTheSameOutputIsRefusedWhileTheFirstRuns) {
+  const std::string path = temp_path("locked");
+  std::remove(path.c_str());
+  RunRow row;
+  row.algorithm = algorithms::Algorithm::RING;
+  row.cause = "kept";
+  {
+    SweepJournal first(path, "id", false);
+    first.append(0, row);
+    for (const bool resume : {false, true}) {
+      try {
+        SweepJournal second(path, "id", resume);
+        ADD_FAILURE() << "no error";
+      } catch (const core::InputError& e) {
+        EXPECT_EQ(e.field(), resume ? "--resume" : "-o");
+        EXPECT_EQ(e.message(), "another collsim sweep is writing this output (its journal '" +
+                                   path + "' is locked); wait for it to finish or give another -o");
+      }
+    }
+    // The refused ones changed nothing: the first's run is still there.
+  }
+  SweepJournal after(path, "id", true);
+  ASSERT_EQ(after.completed().size(), 1U);
+  EXPECT_EQ(after.completed().at(0).cause, "kept");
+  after.remove();
+}
+
+TEST(SweepJournal, AnEditedLineIsRefusedWithItsNumber) {
+  const std::string path = temp_path("edited");
+  std::remove(path.c_str());
+  RunRow row;
+  row.algorithm = algorithms::Algorithm::RING;
+  row.bytes = 1024;
+  row.simulated = core::Time::from_ps(123456);
+  {
+    SweepJournal journal(path, "id", false);
+    journal.append(0, row);
+    journal.append(1, row);
+  }
+  std::string text;
+  {
+    std::ifstream in(path);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const std::size_t at = text.rfind("123456");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 6, "999999");  // the second run's time, edited
+  std::ofstream(path, std::ios::trunc) << text;
+  try {
+    SweepJournal journal(path, "id", true);
+    ADD_FAILURE() << "no error";
+  } catch (const core::InputError& e) {
+    EXPECT_EQ(e.message(), "line 3 of the journal '" + path +
+                               "' fails its checksum (edited or damaged); delete the journal to "
+                               "start over");
+  }
+  std::remove(path.c_str());
+}
+
+TEST(SweepJournal, ASweepThatStopsBeforeItsFirstRunLeavesNoJournal) {
+  const std::string path = temp_path("empty");
+  std::remove(path.c_str());
+  try {
+    SweepJournal journal(path, "id", false);
+    EXPECT_TRUE(std::filesystem::exists(path));
+    throw std::runtime_error("the run failed");
+  } catch (const std::runtime_error&) {
+  }
   EXPECT_FALSE(std::filesystem::exists(path));
 }
 
