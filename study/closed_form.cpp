@@ -6,23 +6,24 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/piece_split.h"
+#include "core/input_error.h"
 #include "cost/collective_cost.h"
 #include "cost/double_binary_tree_cost.h"
-#include "algorithms/piece_split.h"
 #include "cost/ring_cost.h"
 #include "cost/tree_cost.h"
 #include "cost/two_level_cost.h"
-#include "core/input_error.h"
+#include "study/routable_order.h"
 
 namespace collsim::study {
 namespace {
-using cost::DoubleBinaryTreeCost;
 using cost::binary_tree_rooted_cost;
 using cost::binary_tree_rooted_steps;
 using cost::binomial_tree_rooted_cost;
 using cost::chain_rooted_cost;
 using cost::chain_rooted_steps;
 using cost::double_binary_tree_loads;
+using cost::DoubleBinaryTreeCost;
 using cost::naive_tree_allreduce_cost;
 using cost::naive_tree_latency_steps;
 using cost::naive_tree_levels;
@@ -85,8 +86,7 @@ ClosedForm hierarchical(const ClosedFormInputs& in, const algorithms::RankLayout
   const core::Bytes per_channel = algorithms::largest_part(in.bytes, in.options.channels);
   if (in.algorithm == Algorithm::DOUBLE_BINARY_TREE) {
     const int k = chunks(in, algorithms::largest_part(per_channel, 2), ChunkDefault::PIPELINED);
-    const cost::DoubleBinaryTreeCost dbt(
-        {n, g, intra, inter, cost::DbtChunking::chunk_count(k)});
+    const cost::DoubleBinaryTreeCost dbt({n, g, intra, inter, cost::DbtChunking::chunk_count(k)});
     return of(dbt.seconds(s), 2 * (g - 1 + dbt.loads().tree_depth) + k - 1);
   }
   const core::Bytes shard = algorithms::largest_part(per_channel, static_cast<std::uint64_t>(g));
@@ -100,24 +100,33 @@ ClosedForm hierarchical(const ClosedFormInputs& in, const algorithms::RankLayout
             2 * (g - 1) + (n > 1 ? 2 * depth + k - 1 : 0));
 }
 
+// What to do about a placement under which two exchanging ranks have no route: the order of
+// the same GPUs that routes every pair, if there is one.
+std::string order_advice(const std::vector<std::pair<algorithms::Rank, algorithms::Rank>>& pairs,
+                         topology::Fabric& fabric, const std::vector<topology::VertexId>& gpus) {
+  if (gpus.size() > MAX_ORDER_SEARCH_RANKS) {
+    return fmt::format(
+        "spec.placement.gpus can order the ranks so that exchanging ones are "
+        "connected (collsim searches orders for up to {} ranks)",
+        MAX_ORDER_SEARCH_RANKS);
+  }
+  const std::optional<std::vector<topology::VertexId>> order = routable_order(pairs, fabric, gpus);
+  if (!order) {
+    return "no order of these GPUs routes every pair this algorithm sends between, so it "
+           "cannot run on them";
+  }
+  std::string names;
+  for (const topology::VertexId v : *order) {
+    names += (names.empty() ? "" : ", ") + fabric.vertex(v).name;
+  }
+  return fmt::format("this order of the GPUs routes every pair: spec.placement.gpus: [{}]", names);
+}
+
 }  // namespace
 
 FabricHops fabric_hops(const algorithms::Schedule& schedule, topology::Fabric& fabric,
                        const std::vector<topology::VertexId>& gpus, const std::string& file) {
-  // By source rank, its destinations in order of first use: a rank talks to few peers, so
-  // a short list each is cheaper than sorting every send.
-  std::vector<std::vector<algorithms::Rank>> peers(schedule.num_ranks());
-  std::vector<std::pair<algorithms::Rank, algorithms::Rank>> pairs;
-  for (const algorithms::Op& op : schedule.ops()) {
-    if (op.kind != algorithms::OpKind::SEND) {
-      continue;
-    }
-    std::vector<algorithms::Rank>& mine = peers[op.src];
-    if (std::find(mine.begin(), mine.end(), op.dst) == mine.end()) {
-      mine.push_back(op.dst);
-      pairs.emplace_back(op.src, op.dst);
-    }
-  }
+  const std::vector<std::pair<algorithms::Rank, algorithms::Rank>> pairs = send_pairs(schedule);
   FabricHops hops;
   hops.pairs = pairs.size();
   std::optional<HopFigures> first;
@@ -128,9 +137,9 @@ FabricHops fabric_hops(const algorithms::Schedule& schedule, topology::Fabric& f
     try {
       p = fabric.route(a, b, 0);
     } catch (const std::runtime_error& e) {
-      throw core::InputError(
-          {file, 0, 0}, "spec.topology",
-          fmt::format("ranks {} and {} must exchange data: {}", src, dst, e.what()));
+      throw core::InputError({file, 0, 0}, "spec.topology",
+                             fmt::format("ranks {} and {} must exchange data: {}; {}", src, dst,
+                                         e.what(), order_advice(pairs, fabric, gpus)));
     }
     const HopFigures h{fabric.path_latency(p), fabric.path_bottleneck(p)};
     if (!first) {
@@ -156,8 +165,7 @@ ClosedForm closed_form(const ClosedFormInputs& in, const algorithms::RankLayout&
     case Collective::ALL_REDUCE:
       switch (in.algorithm) {
         case Algorithm::RING:
-          return of(cost::ring_allreduce_cost(p, flat).seconds(s),
-                    cost::ring_latency_steps(p));
+          return of(cost::ring_allreduce_cost(p, flat).seconds(s), cost::ring_latency_steps(p));
         case Algorithm::BINARY_TREE:
         case Algorithm::BINOMIAL_TREE:
           return of(cost::naive_tree_allreduce_cost(p, flat).seconds(s),

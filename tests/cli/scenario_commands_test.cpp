@@ -266,6 +266,42 @@ TEST_F(ScenarioCommands, BytesThatAreNotUtf8AreRefusedWhereTheyAreRead) {
             "UTF-8 text (collsim reads UTF-8 only)\n");
 }
 
+TEST_F(ScenarioCommands, TheDgx1MeshRunsEveryAlgorithmInAnOrderTheErrorNames) {
+  // The shipped hybrid cube mesh as a scenario's fabric: its spec, indented under topology.
+  const std::string topo =
+      read(std::string(COLLSIM_SOURCE_DIR) + "/scenarios/topologies/dgx1-v100.yaml");
+  const std::size_t spec = topo.find("\nspec:\n");
+  ASSERT_NE(spec, std::string::npos);
+  std::string fabric = "  topology:\n";
+  std::size_t at = spec + 7;
+  while (at < topo.size()) {
+    const std::size_t end = topo.find('\n', at);
+    fabric += "  " + topo.substr(at, end - at + 1);
+    at = end + 1;
+  }
+  for (const std::string algorithm :
+       {"ring", "binary_tree", "binomial_tree", "double_binary_tree", "two_level"}) {
+    const std::string s =
+        write(algorithm + ".yaml",
+              "apiVersion: collsim/v1\nkind: Scenario\nmetadata: {name: "
+              "dgx1}\nspec:\n" +
+                  fabric + "  collective: {algorithms: [" + algorithm + "], sizes: [1MiB]}\n");
+    const CliResult first = run_collsim({"run", s, "--csv"});
+    if (first.exit_code == 0) {
+      continue;  // the natural order has every route (binomial_tree: its pairs are links)
+    }
+    expect_one_line_error(first, algorithm + " on the mesh");
+    const std::string key = "spec.placement.gpus: ";
+    const std::size_t advice = first.err.find(key);
+    ASSERT_NE(advice, std::string::npos) << first.err;
+    const std::string order =
+        first.err.substr(advice + key.size(), first.err.size() - advice - key.size() - 1);
+    const CliResult second =
+        run_collsim({"run", s, "--csv", "--set", "spec.placement.gpus=" + order});
+    EXPECT_EQ(second.exit_code, 0) << algorithm << ": " << second.err;
+  }
+}
+
 TEST_F(ScenarioCommands, SweepOutputIsTheSameForOneAndTwoJobs) {
   const std::string w = write("w.yaml", SWEEP);
   for (const char* format : {"--csv", "--json", "--table"}) {

@@ -14,12 +14,12 @@
 
 namespace collsim::study {
 namespace {
-using scenarios::Scenario;
-using scenarios::load_scenario_text;
 using scenarios::build_scenario_fabric;
 using scenarios::generate_options;
+using scenarios::load_scenario_text;
 using scenarios::placement_gpus;
 using scenarios::placement_layout;
+using scenarios::Scenario;
 
 using algorithms::Algorithm;
 
@@ -193,8 +193,31 @@ TEST(ClosedForm, APairWithoutARouteIsAnInputError) {
   } catch (const core::InputError& e) {
     EXPECT_EQ(std::string(e.what()),
               "c.yaml: spec.topology: ranks 3 and 0 must exchange data: no route from 'gpu3' to "
-              "'gpu0' (a path may not pass through another GPU)");
+              "'gpu0' (a path may not pass through another GPU); no order of these GPUs routes "
+              "every pair this algorithm sends between, so it cannot run on them");
   }
+}
+
+TEST(ClosedForm, APlacementWithoutARouteIsToldTheOrderThatHasOne) {
+  // A square 0-2-1-3-0: the rank order 0, 1, 2, 3 has no link 0-1, the order 0, 2, 1, 3 is
+  // the square itself (or its mirror, or a rotation: any is right if it runs).
+  const std::string fabric =
+      "  topology: {builder: island, gpus: 4, fabric: pairs, pairs: [[0, 2], [2, 1], [1, 3], "
+      "[3, 0]]}\n  collective: {algorithms: [ring], sizes: [1MiB]}\n";
+  std::string advice;
+  try {
+    run_one(scenario(fabric), Algorithm::RING, 1 << 20);
+    ADD_FAILURE() << "no error";
+  } catch (const core::InputError& e) {
+    advice = e.message();
+  }
+  const std::string key = "spec.placement.gpus: ";
+  ASSERT_NE(advice.find(key), std::string::npos) << advice;
+  const std::string order = advice.substr(advice.find(key) + key.size());
+  const RunRow row =
+      run_one(scenario(fabric + "  placement: {gpus: " + order + "}\n"), Algorithm::RING, 1 << 20);
+  EXPECT_TRUE(row.simulated.has_value());
+  EXPECT_EQ(row.cause, "matches");
 }
 
 }  // namespace
