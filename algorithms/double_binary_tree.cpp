@@ -5,6 +5,7 @@
 
 #include "algorithms/broadcast.h"
 #include "algorithms/double_binary_tree_shape.h"
+#include "algorithms/op_bound.h"
 #include "algorithms/piece_split.h"
 #include "algorithms/reduce.h"
 #include "algorithms/schedule_builder.h"
@@ -49,10 +50,8 @@ Schedule generate_double_binary_tree(Collective collective, core::Bytes bytes,
   const std::uint32_t k = chunks_per_piece(options, largest_part(largest_part(bytes, channels), 2),
                                            ChunkDefault::PIPELINED);
   const std::uint64_t fanout[] = {channels, 2, k};
-  // Per channel and tree 2(p − 1)·k sends and (p − 1)·k REDUCE ops.
   const std::uint64_t ops_bound =
-      require_op_budget(std::uint64_t{options.emit_reduce_ops ? 3u : 2u} * 2 * channels *
-                        (layout.num_ranks() - 1) * k);
+      require_op_budget(double_binary_tree_op_bound(bytes, layout.num_ranks(), options));
   std::vector<RankTree> trees;
   for (std::uint32_t c = 0; c < channels; ++c) {
     for (int t = 0; t < 2; ++t) {

@@ -77,9 +77,9 @@ void validate_request(Algorithm algorithm, Collective collective, core::Bytes by
   if (bytes < 0) {
     throw std::invalid_argument("the message size must not be negative");
   }
-  if (options.channels < 1 || options.channels > 65535) {
+  if (options.channels < 1 || options.channels > MAX_CHANNELS) {
     throw std::invalid_argument(
-        fmt::format("channels must be 1 to 65535, got {}", options.channels));
+        fmt::format("channels must be 1 to {}, got {}", MAX_CHANNELS, options.channels));
   }
   if (options.chunks > 0 && options.chunk_size > 0) {
     throw std::invalid_argument("give the number of chunks or the chunk size, not both");

@@ -44,6 +44,9 @@ struct GenerateOptions {
 inline constexpr core::Bytes DEFAULT_PIPELINE_CHUNK = core::Bytes{512} * 1024;
 inline constexpr std::uint32_t MAX_DEFAULT_CHUNKS = 256;
 // A schedule's leaf pieces are at most this many (the piece table is 8 bytes a leaf).
+// The most channels a schedule may have: NCCL's MAXCHANNELS (64), the most it ever runs
+// (its channel count after doubling is min(64, 2·nChannels)); more would model no real run.
+inline constexpr std::uint32_t MAX_CHANNELS = 64;
 inline constexpr std::uint64_t MAX_LEAVES = std::uint64_t{1} << 26;
 
 enum class ChunkDefault { WHOLE, PIPELINED };
@@ -65,7 +68,7 @@ std::vector<core::Bytes> nested_split(core::Bytes total, std::span<const std::ui
 bool supports(Algorithm algorithm, Collective collective);
 
 // Throws std::invalid_argument naming the problem unless the request is one a generator
-// accepts: supports(), bytes >= 0, 1 <= channels <= 65535, not both chunks and chunk_size,
+// accepts: supports(), bytes >= 0, 1 <= channels <= MAX_CHANNELS, not both chunks and chunk_size,
 // chunk_size >= 0, root < ranks, inter is RING or DOUBLE_BINARY_TREE.
 void validate_request(Algorithm algorithm, Collective collective, core::Bytes bytes,
                       const RankLayout& layout, const GenerateOptions& options);

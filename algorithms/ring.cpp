@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "algorithms/all_gather.h"
+#include "algorithms/op_bound.h"
 #include "algorithms/piece_split.h"
 #include "algorithms/rank_tree.h"
 #include "algorithms/reduce_scatter.h"
@@ -39,11 +40,7 @@ Schedule ring_segments_collective(Collective collective, core::Bytes bytes,
   const std::uint32_t k = chunks_per_piece(options, largest_part(largest_part(bytes, channels), p),
                                            ChunkDefault::WHOLE);
   const std::uint64_t fanout[] = {channels, p, k};
-  // Per channel and half: (p − 1)·p·k sends, and as many REDUCE ops in a reduce-scatter.
-  const std::uint64_t half = std::uint64_t{channels} * (p - 1) * p * k;
-  const std::uint64_t ops_bound = require_op_budget(
-      half * (collective == Collective::ALL_REDUCE ? 2 : 1) +
-      (options.emit_reduce_ops && collective != Collective::ALL_GATHER ? half : 0));
+  const std::uint64_t ops_bound = require_op_budget(ring_op_bound(collective, bytes, p, options));
   Schedule shape(p, nested_split(bytes, fanout));
   auto leaf = [&](std::uint32_t c, Rank part, std::uint32_t j) -> PieceId {
     return (c * p + part) * k + j;

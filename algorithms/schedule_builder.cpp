@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/op_bound.h"
+
 namespace collsim::algorithms {
 
 namespace {
@@ -61,7 +63,7 @@ void ScheduleBuilder::report(OpId id) {
 }
 
 std::uint64_t require_op_budget(std::uint64_t ops) {
-  if (ops >= std::numeric_limits<OpId>::max()) {
+  if (ops > MAX_OPS) {
     throw std::length_error(
         fmt::format("the schedule needs {} ops, more than the 2^32 - 2 that fit", ops));
   }

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "algorithms/broadcast.h"
+#include "algorithms/op_bound.h"
 #include "algorithms/piece_split.h"
 #include "algorithms/reduce.h"
 #include "algorithms/schedule_builder.h"
@@ -22,11 +23,8 @@ Schedule tree_collective(Collective collective, core::Bytes bytes, Rank num_rank
   const std::uint32_t channels = options.channels;
   const std::uint32_t k = chunks_per_piece(options, largest_part(bytes, channels), chunk_default);
   const std::uint64_t fanout[] = {channels, k};
-  // Per channel and phase (p − 1)·k sends, and as many REDUCE ops in a reduce.
-  const std::uint64_t phase = std::uint64_t{channels} * (num_ranks - 1) * k;
-  const std::uint64_t ops_bound = require_op_budget(
-      phase * (collective == Collective::ALL_REDUCE ? 2 : 1) +
-      (options.emit_reduce_ops && collective != Collective::BROADCAST ? phase : 0));
+  const std::uint64_t ops_bound =
+      require_op_budget(tree_op_bound(collective, bytes, num_ranks, options, chunk_default));
   Schedule shape(num_ranks, nested_split(bytes, fanout));
   if (collective != Collective::ALL_REDUCE) {
     assert(trees[0].rank(trees[0].root()) == options.root);

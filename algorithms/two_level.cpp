@@ -7,6 +7,7 @@
 #include "algorithms/all_gather.h"
 #include "algorithms/broadcast.h"
 #include "algorithms/double_binary_tree_shape.h"
+#include "algorithms/op_bound.h"
 #include "algorithms/piece_split.h"
 #include "algorithms/rank_tree.h"
 #include "algorithms/reduce.h"
@@ -47,14 +48,7 @@ Schedule generate_two_level(Collective collective, core::Bytes bytes, const Rank
   const std::uint32_t k =
       chunks_per_piece(options, unit, ring ? ChunkDefault::WHOLE : ChunkDefault::PIPELINED);
   const std::uint64_t fanout[] = {channels, shards, parts, k};
-  // Per channel: the intra rings send each of a node's shards g − 1 times per phase, the
-  // inter phase is a ring (2(n − 1)·n·k sends) or two trees (4(n − 1)·k) per shard; REDUCE
-  // ops, one per reducing send at most, double it.
-  const std::uint64_t inter_sends =
-      ring ? std::uint64_t{2} * (n - 1) * n * k : std::uint64_t{4} * (n - 1) * k;
-  const std::uint64_t ops_bound =
-      require_op_budget(std::uint64_t{options.emit_reduce_ops ? 2u : 1u} * channels *
-                        (std::uint64_t{2} * n * shards * shards + shards * inter_sends));
+  const std::uint64_t ops_bound = require_op_budget(two_level_op_bound(bytes, layout, options));
   Schedule shape(layout.num_ranks(), nested_split(bytes, fanout));
   const std::uint32_t per_shard = parts * k;
   auto first_leaf = [&](std::uint32_t c, Rank s) -> PieceId {

@@ -1,12 +1,15 @@
 #include "scenarios/scenario_loader.h"
 
 #include <algorithm>
+#include <limits>
 #include <span>
 #include <stdexcept>
+#include <unistd.h>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "algorithms/op_bound.h"
 #include "core/utf8_text.h"
 #include "cost/allreduce_models.h"
 #include "files/input_file.h"
@@ -162,7 +165,8 @@ CollectiveSpec read_collective(const YamlValue& v, algorithms::Rank ranks) {
     c.chunk_size = chunk_size->as_size(core::Zero::REJECTED);
   }
   if (channels) {
-    c.channels = static_cast<std::uint32_t>(read_int_in(*channels, 1, 65535, "channels"));
+    c.channels =
+        static_cast<std::uint32_t>(read_int_in(*channels, 1, algorithms::MAX_CHANNELS, "channels"));
   }
   auto has = [&](Algorithm a) {
     return std::find(c.algorithms.begin(), c.algorithms.end(), a) != c.algorithms.end();
@@ -357,14 +361,49 @@ Outputs read_outputs(const YamlValue& v) {
 }
 
 // The generators' own check, for anything the field checks above let through.
+// The memory this machine has, in bytes: what a run's estimate is held against.
+std::uint64_t physical_memory_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page = ::sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0
+             ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
+             : std::numeric_limits<std::uint64_t>::max();
+}
+
 void check_requests(const Scenario& s, const algorithms::RankLayout& layout,
                     const YamlValue& collective) {
   const algorithms::GenerateOptions options = generate_options(s);
-  for (const Algorithm a : s.collective.algorithms) {
+  const std::uint64_t memory = physical_memory_bytes();
+  for (std::size_t i = 0; i < s.collective.algorithms.size(); ++i) {
+    const Algorithm a = s.collective.algorithms[i];
     try {
       algorithms::validate_request(a, s.collective.op, s.collective.sizes.front(), layout, options);
     } catch (const std::invalid_argument& e) {
       collective.fail(e.what());
+    }
+    // Priced from the shape before anything is generated, so that a run too large for the
+    // engine or for this machine is refused in milliseconds, not after minutes of building.
+    for (const core::Bytes bytes : s.collective.sizes) {
+      const std::uint64_t ops = algorithms::op_bound(a, s.collective.op, bytes, layout, options);
+      const std::string what = fmt::format(
+          "{} on {} ranks at {} with {} channel(s) needs up to {} ops", algorithm_name(a),
+          layout.num_ranks(), core::format_size(bytes), options.channels, ops);
+      const std::string change =
+          "fewer ranks (spec.placement.ranks), channels or chunks (spec.collective.chunks, "
+          "chunkSize)";
+      if (ops > algorithms::MAX_OPS) {
+        collective.fail_at(fmt::format("algorithms[{}]", i),
+                           fmt::format("{}, more than the {} the engine holds; {}", what,
+                                       algorithms::MAX_OPS, change));
+      }
+      const std::uint64_t estimate = ops * algorithms::ESTIMATED_BYTES_PER_OP;
+      if (estimate > memory) {
+        collective.fail_at(
+            fmt::format("algorithms[{}]", i),
+            fmt::format("{}, about {} of memory at {} B per op, more than this machine's {}; {}",
+                        what, core::format_size(estimate), algorithms::ESTIMATED_BYTES_PER_OP,
+                        core::format_size(memory), change));
+      }
     }
   }
 }

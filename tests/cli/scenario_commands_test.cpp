@@ -302,6 +302,26 @@ TEST_F(ScenarioCommands, TheDgx1MeshRunsEveryAlgorithmInAnOrderTheErrorNames) {
   }
 }
 
+TEST_F(ScenarioCommands, AScheduleTooLargeIsRefusedFromItsShapeBeforeItIsBuilt) {
+  const std::string s = write(
+      "big.yaml",
+      "apiVersion: collsim/v1\nkind: Scenario\nmetadata: {name: big}\nspec:\n"
+      "  topology: {builder: island, gpus: 8192, bandwidth: 100GB/s, latency: 0.5us}\n"
+      "  collective: {algorithms: [double_binary_tree, ring], sizes: [1MiB], channels: 64}\n");
+  const CliResult r = run_collsim({"run", s});
+  expect_one_line_error(r, "a ring of 2^32 ops");
+  // 2 halves x 64 channels x 8191 x 8192 sends, at the ring's field.
+  EXPECT_EQ(r.err, "collsim run: " + s +
+                       ":6:49: spec.collective.algorithms[1]: ring on 8192 ranks at 1MiB with 64 "
+                       "channel(s) needs up to 8588886016 ops, more than the 4294967294 the engine "
+                       "holds; fewer ranks (spec.placement.ranks), channels or chunks "
+                       "(spec.collective.chunks, chunkSize)\n");
+  const CliResult channels = run_collsim({"run", s, "--set", "spec.collective.channels=65"});
+  expect_one_line_error(channels, "65 channels");
+  EXPECT_NE(channels.err.find("channels must be 1 to 64 (got 65)"), std::string::npos)
+      << channels.err;
+}
+
 TEST_F(ScenarioCommands, SweepOutputIsTheSameForOneAndTwoJobs) {
   const std::string w = write("w.yaml", SWEEP);
   for (const char* format : {"--csv", "--json", "--table"}) {

@@ -113,7 +113,7 @@ TEST(ScenarioLoader, RejectsMalformedFilesWithTheirExactMessage) {
       {"    sizes: [1KiB, 1MiB]\n", "    sizes: [1KiB, 1MiB]\n    chunks: 0\n",
        "t.yaml:15:13: spec.collective.chunks: chunks must be 1 to 67108864 (got 0)"},
       {"    sizes: [1KiB, 1MiB]\n", "    sizes: [1KiB, 1MiB]\n    channels: 70000\n",
-       "t.yaml:15:15: spec.collective.channels: channels must be 1 to 65535 (got 70000)"},
+       "t.yaml:15:15: spec.collective.channels: channels must be 1 to 64 (got 70000)"},
       {"[ring, two_level]", "[ring]\n    inter: double_binary_tree",
        "t.yaml:14:12: spec.collective.inter: inter is two_level's inter-node algorithm, and "
        "two_level is not run"},
