@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -60,7 +61,7 @@ int sweep_command(const std::vector<std::string>& args, std::ostream& out) {
   const std::vector<std::string> inputs{input.file};
   const std::vector<files::OutputFile> writes =
       report::report_files(destinations, request.update_baseline);
-  files::check_outputs(writes, inputs);
+  const std::vector<files::OutputTarget> targets = files::check_outputs(writes, inputs);
   study::RunnerOptions options;
   options.jobs = study::job_count(input.jobs);
   if (shard) {
@@ -69,18 +70,14 @@ int sweep_command(const std::vector<std::string>& args, std::ostream& out) {
   options.progress = isatty(STDERR_FILENO) != 0 ? &std::cerr : nullptr;
   options.kill_after = kill_after();
 
-  // The journal sits beside the first report file (its symlinks followed); a report that
-  // streams into a FIFO or device has no folder to keep one in.
+  // The journal sits beside the first report file (report_files lists it first, its
+  // symlinks followed); a report that streams into a FIFO or device has no folder to keep
+  // one in, and a baseline alone keeps none.
+  const bool report_file = std::any_of(destinations.begin(), destinations.end(),
+                                       [](const report::Destination& d) { return d.path; });
   std::optional<std::string> output;
-  for (const report::Destination& d : destinations) {
-    if (d.path) {
-      const files::OutputTarget target =
-          files::resolve_output({*d.path, "", d.flag, d.where}, inputs);
-      if (!target.stream) {
-        output = target.path;
-      }
-      break;
-    }
+  if (report_file && !targets.front().stream) {
+    output = targets.front().path;
   }
   if (resume && !output) {
     throw core::command_line_error("--resume",

@@ -166,10 +166,13 @@ OutputTarget resolve_output(const OutputFile& file, const std::vector<std::strin
   return {path, S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)};
 }
 
-void check_outputs(const std::vector<OutputFile>& files, const std::vector<std::string>& inputs) {
+std::vector<OutputTarget> check_outputs(const std::vector<OutputFile>& files,
+                                        const std::vector<std::string>& inputs) {
+  std::vector<OutputTarget> targets;
   std::vector<std::string> seen;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    seen.push_back(identity(resolve_output(files[i], inputs).path));
+    targets.push_back(resolve_output(files[i], inputs));
+    seen.push_back(identity(targets.back().path));
     for (std::size_t j = 0; j < i; ++j) {
       if (seen[j] == seen[i]) {
         refuse(files[i], fmt::format("{} '{}' names the same file; give each output its own",
@@ -177,12 +180,12 @@ void check_outputs(const std::vector<OutputFile>& files, const std::vector<std::
       }
     }
   }
+  return targets;
 }
 
 void write_files_atomically(const std::vector<OutputFile>& files,
                             const std::vector<std::string>& inputs) {
-  check_outputs(files, inputs);
-  std::vector<OutputTarget> targets;
+  const std::vector<OutputTarget> targets = check_outputs(files, inputs);
   std::vector<std::string> temps;
   auto discard = [&] {
     for (const std::string& t : temps) {
@@ -191,16 +194,15 @@ void write_files_atomically(const std::vector<OutputFile>& files,
       }
     }
   };
-  for (const OutputFile& f : files) {
-    targets.push_back(resolve_output(f, inputs));
+  for (std::size_t i = 0; i < files.size(); ++i) {
     temps.emplace_back();
-    if (targets.back().stream) {
+    if (targets[i].stream) {
       continue;
     }
-    temps.back() = fmt::format("{}.tmp-{}", targets.back().path, getpid());
-    if (const int error = write_temp(temps.back(), f.text); error != 0) {
+    temps.back() = fmt::format("{}.tmp-{}", targets[i].path, getpid());
+    if (const int error = write_temp(temps.back(), files[i].text); error != 0) {
       discard();
-      fail(f, targets.back().path, error);
+      fail(files[i], targets[i].path, error);
     }
   }
   for (std::size_t i = 0; i < files.size(); ++i) {

@@ -41,8 +41,9 @@ struct OutputTarget {
 OutputTarget resolve_output(const OutputFile& file, const std::vector<std::string>& inputs);
 
 // Checks a command's outputs before any work is done: each resolves (resolve_output) and
-// no two land on one file. Texts are not looked at.
-void check_outputs(const std::vector<OutputFile>& files, const std::vector<std::string>& inputs);
+// no two land on one file; returns their targets, in order. Texts are not looked at.
+std::vector<OutputTarget> check_outputs(const std::vector<OutputFile>& files,
+                                        const std::vector<std::string>& inputs);
 
 // Writes every file, after check_outputs(files, inputs): each file that is replaced first
 // goes into a temporary beside its target ("<target>.tmp-<pid>"), flushed; then the streams

@@ -5,8 +5,6 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
-#include <fstream>
-#include <sstream>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -21,7 +19,6 @@
 namespace collsim::study {
 namespace {
 using files::write_all;
-using files::write_file_atomically;
 
 using Json = nlohmann::ordered_json;
 

@@ -10,32 +10,18 @@
 #include <gtest/gtest.h>
 
 #include "tests/cli/run_collsim.h"
+#include "tests/temp_dir_test.h"
 
 namespace collsim::tests {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh directory per test, removed afterwards.
-class ScenarioCommands : public ::testing::Test {
+class ScenarioCommands : public TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("collsim-cli-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
   std::string write(const std::string& name, const std::string& text) const {
     std::ofstream(path(name)) << text;
     return path(name);
-  }
-  static std::string read(const std::string& file) {
-    std::ifstream in(file);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   }
   std::vector<std::string> files() const {
     std::vector<std::string> names;
@@ -45,8 +31,6 @@ class ScenarioCommands : public ::testing::Test {
     std::sort(names.begin(), names.end());
     return names;
   }
-
-  fs::path dir_;
 };
 
 // 4 GPUs on one switch: a few quick runs.

@@ -10,28 +10,18 @@
 
 #include "core/input_error.h"
 #include "tests/error_text.h"
+#include "tests/temp_dir_test.h"
 
 namespace collsim::files {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh directory under the test's temporary directory, removed afterwards.
-class InputFileTest : public ::testing::Test {
+class InputFileTest : public tests::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("collsim-input-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
   static std::string error(const std::string& p) {
     return tests::error_text<core::InputError>([&] { return read_input_file(p); });
   }
-
-  fs::path dir_;
 };
 
 TEST_F(InputFileTest, ReadsARegularFileWholeWithItsBytes) {

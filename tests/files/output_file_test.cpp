@@ -12,34 +12,19 @@
 
 #include "core/input_error.h"
 #include "tests/error_text.h"
+#include "tests/temp_dir_test.h"
 
 namespace collsim::files {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh directory under the test's temporary directory, removed afterwards.
-class OutputFileTest : public ::testing::Test {
+class OutputFileTest : public tests::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("collsim-output-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  static std::string read(const std::string& file) {
-    std::ifstream in(file);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  }
   static std::string error(const std::vector<OutputFile>& files,
                            const std::vector<std::string>& inputs = {}) {
     return tests::error_text<core::InputError>([&] { write_files_atomically(files, inputs); });
   }
-
-  fs::path dir_;
 };
 
 TEST_F(OutputFileTest, ARelativeLinkIsFollowedFromItsOwnFolderAndAChainToItsEnd) {
