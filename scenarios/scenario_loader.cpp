@@ -522,14 +522,15 @@ YamlDocument with_overrides(std::string_view text, const std::string& file,
   return doc;
 }
 
-// Runs `read`, reporting an error in a field an override set at the command line.
+// Runs `read`, reporting an error in a field an override set at the command line, or in a
+// field an override wrote into (`--set spec.model.seed.x=1` makes seed a map).
 template <class F>
 auto blame_overrides(const std::vector<ParsedOverride>& overrides, F&& read) {
   try {
     return read();
   } catch (const core::InputError& e) {
     for (const ParsedOverride& o : overrides) {
-      if (!e.field().empty() && o.path.covers(e.field())) {
+      if (!e.field().empty() && (o.path.covers(e.field()) || o.path.passes_through(e.field()))) {
         throw core::InputError(COMMAND_LINE, "--set " + e.field(), e.message());
       }
     }
@@ -556,6 +557,19 @@ LoadedScenario load(std::string_view text, const std::string& file,
     loaded.points.push_back({base.scenario, {}});
     loaded.base = std::move(base.scenario);
     return loaded;
+  }
+  // An axis sets its field at every point, so an override of the same field would be
+  // silently replaced.
+  for (std::size_t i = 0; i < base.axes.size(); ++i) {
+    for (const ParsedOverride& o : parsed) {
+      if (o.path.overlaps(base.axes[i].path)) {
+        throw core::InputError(
+            COMMAND_LINE, "--set " + o.path.text(),
+            fmt::format("spec.sweep[{}] sets {} at every point and would replace this value; "
+                        "change that axis's values or drop the sweep (--set spec.sweep=[])",
+                        i, base.axes[i].path.text()));
+      }
+    }
   }
   std::size_t total = 1;
   for (const Axis& a : base.axes) {

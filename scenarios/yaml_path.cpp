@@ -83,6 +83,13 @@ bool YamlPath::covers(std::string_view field) const {
   return field.size() == text_.size() || field[text_.size()] == '.' || field[text_.size()] == '[';
 }
 
+bool YamlPath::passes_through(std::string_view field) const {
+  if (std::string_view(text_).substr(0, field.size()) != field) {
+    return false;
+  }
+  return field.size() == text_.size() || text_[field.size()] == '.' || text_[field.size()] == '[';
+}
+
 bool YamlPath::overlaps(const YamlPath& other) const {
   return covers(other.text()) || other.covers(text_);
 }

@@ -26,6 +26,8 @@ class YamlPath {
   const std::string& text() const { return text_; }
   // Whether `field` (a path as errors name it) is this path or lies below it.
   bool covers(std::string_view field) const;
+  // Whether `field` is this path or one of the fields on the way to it.
+  bool passes_through(std::string_view field) const;
   // Whether one of the two paths lies inside the other (or they are equal).
   bool overlaps(const YamlPath& other) const;
 

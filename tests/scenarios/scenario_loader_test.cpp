@@ -330,6 +330,26 @@ TEST(ScenarioLoader, OverridesSetAnyFieldAndTheirErrorsAreTheCommandLines) {
   EXPECT_EQ(load_error(BASE, {{"spec.model.speed", "1"}}),
             "command line: --set spec.model.speed: unknown key; expected one of: network, "
             "stepLatency, reduceBandwidth, protocol, seed");
+  // An override that makes a field a map is blamed, not the file's line of the parent.
+  EXPECT_EQ(load_error(BASE, {{"spec.model.seed.x", "1"}}),
+            "command line: --set spec.model.seed: expected an integer, got a map");
+  // An override of a swept field would be replaced at every point.
+  const std::string swept_nodes =
+      BASE + "  sweep:\n    - {path: spec.topology.nodes, values: [1, 3]}\n";
+  EXPECT_EQ(load_error(swept_nodes, {{"spec.topology.nodes", "2"}}),
+            "command line: --set spec.topology.nodes: spec.sweep[0] sets spec.topology.nodes at "
+            "every point and would replace this value; change that axis's values or drop the "
+            "sweep (--set spec.sweep=[])");
+  EXPECT_EQ(
+      load_error(swept_nodes, {{"spec.topology",
+                                "{builder: cluster, nodes: 2, gpusPerNode: 4, nics: {perNode: 4, "
+                                "bandwidth: 400Gb/s}, network: {fabric: "
+                                "rail_optimized}}"}})
+          .substr(0, 60),
+      "command line: --set spec.topology: spec.sweep[0] sets spec.t");
+  EXPECT_EQ(
+      load_scenario_text(swept_nodes, "t.yaml", {{"spec.sweep[0].values", "[2]"}}).points.size(),
+      1U);
   EXPECT_EQ(load_error(BASE, {{"spec.model.seed", "[1"}}),
             "command line: --set spec.model.seed: the value is not YAML: end of sequence flow "
             "not found");

@@ -39,6 +39,10 @@ TEST(YamlPath, CoversItsOwnSubtreeOnly) {
   EXPECT_TRUE(p.covers("spec.topology[0]"));
   EXPECT_FALSE(p.covers("spec.topologyX"));
   EXPECT_FALSE(p.covers("spec"));
+  EXPECT_TRUE(p.passes_through("spec"));
+  EXPECT_TRUE(p.passes_through("spec.topology"));
+  EXPECT_FALSE(p.passes_through("spec.topology.nodes"));
+  EXPECT_FALSE(p.passes_through("spe"));
   EXPECT_TRUE(p.overlaps(YamlPath::parse("spec")));
   EXPECT_FALSE(p.overlaps(YamlPath::parse("spec.model")));
 }
