@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -8,6 +9,7 @@
 
 #include "cli/command_table.h"
 #include "cli/flag_parser.h"
+#include "cli/interrupt_note.h"
 #include "cli/scenario_flags.h"
 #include "core/input_error.h"
 #include "files/output_file.h"
@@ -24,6 +26,12 @@ namespace {
 std::size_t kill_after() {
   const char* v = std::getenv("COLLSIM_SWEEP_KILL_AFTER");
   return v == nullptr ? 0 : static_cast<std::size_t>(std::strtoull(v, nullptr, 10));
+}
+
+// COLLSIM_SWEEP_KILL_SIGNAL=n: the signal that hook raises (default SIGKILL).
+int kill_signal() {
+  const char* v = std::getenv("COLLSIM_SWEEP_KILL_SIGNAL");
+  return v == nullptr ? SIGKILL : static_cast<int>(std::strtol(v, nullptr, 10));
 }
 
 }  // namespace
@@ -69,6 +77,7 @@ int sweep_command(const std::vector<std::string>& args, std::ostream& out) {
   }
   options.progress = isatty(STDERR_FILENO) != 0 ? &std::cerr : nullptr;
   options.kill_after = kill_after();
+  options.kill_signal = kill_signal();
 
   // The journal sits beside the first report file (report_files lists it first, its
   // symlinks followed); a report that streams into a FIFO or device has no folder to keep
@@ -92,6 +101,13 @@ int sweep_command(const std::vector<std::string>& args, std::ostream& out) {
     journal = std::make_unique<study::SweepJournal>(*output + ".journal",
                                                     study::text_digest(identity), resume);
     options.journal = journal.get();
+  }
+  std::optional<InterruptNote> note;
+  if (journal) {
+    note.emplace(
+        fmt::format("collsim sweep: interrupted; the runs finished so far are kept in "
+                    "'{}': the same command with --resume goes on from them",
+                    journal->path()));
   }
   const study::ResultSet results = study::run_points(loaded, true, options);
   out << report::deliver_reports(destinations, results, request.update_baseline, inputs);

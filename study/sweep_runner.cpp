@@ -125,7 +125,7 @@ ResultSet run_points(const LoadedScenario& loaded, bool sweep, const RunnerOptio
     points_done += --remaining_in_point[unit.point] == 0 ? 1 : 0;
     progress.update(runs_done, points_done, fresh);
     if (options.kill_after > 0 && fresh >= options.kill_after) {
-      std::raise(SIGKILL);
+      std::raise(options.kill_signal);
     }
   });
   progress.finish();

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -364,6 +365,38 @@ TEST_F(ScenarioCommands, AKilledSweepResumesToTheSameFile) {
   EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
   EXPECT_EQ(read(path("out.csv")), whole);
   EXPECT_FALSE(fs::exists(path("out.csv.journal")));  // removed once the output is written
+}
+
+// Ctrl-C (and SIGTERM) end the sweep as the signal does, after one line saying where the
+// finished runs are and that --resume goes on from them.
+TEST_F(ScenarioCommands, AnInterruptedSweepSaysHowToResume) {
+  const std::string w = write("w.yaml", SWEEP);
+  const std::string whole = run_collsim({"sweep", w, "--csv"}).out;
+  for (const int signal : {SIGINT, SIGTERM}) {
+    fs::remove(path("out.csv"));
+    ::setenv("COLLSIM_SWEEP_KILL_AFTER", "3", 1);
+    ::setenv("COLLSIM_SWEEP_KILL_SIGNAL", std::to_string(signal).c_str(), 1);
+    const CliResult stopped = run_collsim({"sweep", w, "-o", path("out.csv")});
+    ::unsetenv("COLLSIM_SWEEP_KILL_AFTER");
+    ::unsetenv("COLLSIM_SWEEP_KILL_SIGNAL");
+    EXPECT_EQ(stopped.exit_code, 128 + signal);
+    EXPECT_EQ(stopped.out, "");
+    EXPECT_EQ(stopped.err, "collsim sweep: interrupted; the runs finished so far are kept in '" +
+                               path("out.csv.journal") +
+                               "': the same command with --resume goes on from them\n");
+    EXPECT_FALSE(fs::exists(path("out.csv")));
+    const CliResult resumed = run_collsim({"sweep", w, "-o", path("out.csv"), "--resume"});
+    EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
+    EXPECT_EQ(read(path("out.csv")), whole);
+  }
+  // Without a journal there is nothing to resume and nothing is said.
+  ::setenv("COLLSIM_SWEEP_KILL_AFTER", "3", 1);
+  ::setenv("COLLSIM_SWEEP_KILL_SIGNAL", std::to_string(SIGINT).c_str(), 1);
+  const CliResult bare = run_collsim({"sweep", w, "--csv"});
+  ::unsetenv("COLLSIM_SWEEP_KILL_AFTER");
+  ::unsetenv("COLLSIM_SWEEP_KILL_SIGNAL");
+  EXPECT_EQ(bare.exit_code, 128 + SIGINT);
+  EXPECT_EQ(bare.err, "");
 }
 
 TEST_F(ScenarioCommands, CheckPassesOnUnchangedInputAndNamesWhatALinkChangeMoved) {
