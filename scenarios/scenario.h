@@ -71,6 +71,7 @@ struct ModelSpec {
   sim::NetworkKind network = sim::NetworkKind::FLOW;
   core::Time step_latency;
   core::Bandwidth reduce_bandwidth;  // 0 = reductions are free (no REDUCE ops generated)
+  core::SourceLocation reduce_bandwidth_location;  // of reduceBandwidth, for errors about it
   std::optional<cost::Protocol> protocol;
   std::uint64_t seed = 0;
 };

@@ -209,6 +209,7 @@ ModelSpec read_model(const YamlValue& v) {
   }
   if (auto x = m.optional("reduceBandwidth")) {
     s.reduce_bandwidth = x->as_bandwidth(core::Zero::ALLOWED);
+    s.reduce_bandwidth_location = x->location();
   }
   if (auto x = m.optional("protocol")) {
     using cost::ProtocolMode;

@@ -1,27 +1,62 @@
 #include "study/scenario_run.h"
 
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "algorithms/generate.h"
 #include "core/units.h"
+#include "sim/executor.h"
 #include "study/closed_form.h"
 #include "study/gap_cause.h"
-#include "sim/executor.h"
 
 namespace collsim::study {
-using scenarios::CollectiveSpec;
-using scenarios::Scenario;
-using scenarios::SweepPoint;
-using scenarios::WireRatio;
 using scenarios::build_scenario_fabric;
+using scenarios::CollectiveSpec;
 using scenarios::generate_options;
 using scenarios::placement_gpus;
 using scenarios::placement_layout;
 using scenarios::protocol_step_latency;
+using scenarios::Scenario;
 using scenarios::single_node;
+using scenarios::SweepPoint;
 using scenarios::wire_ratio;
+using scenarios::WireRatio;
+
+namespace {
+
+// A run whose time passed core::Time::max(): the slowest rate in it is to blame, the
+// reduction bandwidth (at its key) when no link is slower, else the slowest link.
+[[noreturn]] void throw_too_slow(const Scenario& s, const topology::Fabric& fabric,
+                                 const std::string& what) {
+  const std::string exceeds =
+      fmt::format("{}: the simulated time exceeds {} (the most a run can take)", what,
+                  core::format_duration(core::Time::max()));
+  std::optional<topology::EdgeId> slowest;
+  for (topology::EdgeId e = 0; e < fabric.num_links(); ++e) {
+    if (!slowest || fabric.link(e).bandwidth < fabric.link(*slowest).bandwidth) {
+      slowest = e;
+    }
+  }
+  const core::Bandwidth reduce = s.model.reduce_bandwidth;
+  if (!reduce.is_zero() && (!slowest || reduce <= fabric.link(*slowest).bandwidth)) {
+    throw core::InputError(s.model.reduce_bandwidth_location, "spec.model.reduceBandwidth",
+                           fmt::format("{}: reductions at {} are too slow for this size", exceeds,
+                                       core::format_bandwidth(reduce)));
+  }
+  if (!slowest) {
+    throw core::InputError({s.file, 0, 0}, "spec.collective", exceeds);
+  }
+  const topology::Link& link = fabric.link(*slowest);
+  throw core::InputError(
+      {s.file, 0, 0}, "spec.topology",
+      fmt::format("{}: the slowest link, {} -> {} at {}, is too slow for this size", exceeds,
+                  fabric.vertex(link.from).name, fabric.vertex(link.to).name,
+                  core::format_bandwidth(link.bandwidth)));
+}
+
+}  // namespace
 
 RunRow run_one(const Scenario& s, algorithms::Algorithm algorithm, core::Bytes bytes) {
   topology::Fabric fabric = build_scenario_fabric(s);
@@ -54,10 +89,7 @@ RunRow run_one(const Scenario& s, algorithms::Algorithm algorithm, core::Bytes b
     try {
       return sim::execute(schedule, fabric, gpus, eo);
     } catch (const std::overflow_error&) {
-      throw core::InputError({s.file, 0, 0}, "spec.collective",
-                             fmt::format("{}: the simulated time exceeds {} (the most a run "
-                                         "can take); a link is too slow for this size",
-                                         what, core::format_duration(core::Time::max())));
+      throw_too_slow(s, fabric, what);
     }
   }();
 
