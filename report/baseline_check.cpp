@@ -136,12 +136,15 @@ BaselineVerdict compare_with_baseline(const BaselineComparison& c) {
     }
     rows_moved += row_moved ? 1 : 0;
   }
+  // Rows of either side: the current ones and the baseline's that are no longer run.
+  std::size_t rows = current.rows.size();
   for (std::size_t r = 0; r < baseline.rows.size(); ++r) {
     if (new_keys.index.find(old_keys.labels[r]) == new_keys.index.end()) {
       report +=
           fmt::format("missing: {} is in the baseline but no longer run\n", old_keys.labels[r]);
       ++moved;
       ++rows_moved;
+      ++rows;
     }
   }
   const std::string tol = fmt::format("{:g}%", c.tolerance * 100);
@@ -154,7 +157,7 @@ BaselineVerdict compare_with_baseline(const BaselineComparison& c) {
   }
   return {head + report +
               fmt::format("FAILED: {} change{} in {} of {} rows beyond {}\n", moved,
-                          moved == 1 ? "" : "s", rows_moved, current.rows.size(), tol),
+                          moved == 1 ? "" : "s", rows_moved, rows, tol),
           true};
 }
 

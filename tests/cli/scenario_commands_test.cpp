@@ -425,6 +425,15 @@ TEST_F(ScenarioCommands, CheckPassesOnUnchangedInputAndNamesWhatALinkChangeMoved
       run_collsim({"check", write("edited.yaml", edited), "--baseline", path("base.csv")});
   EXPECT_EQ(copy.exit_code, 1);
   EXPECT_NE(copy.out.find("FAILED: "), std::string::npos);
+  // Rows no longer run count among the rows: 2 of the baseline's 4 are missing, 2 unchanged.
+  const CliResult fewer = run_collsim(
+      {"check", s, "--baseline", path("base.csv"), "--set", "spec.collective.sizes=[1KiB]"});
+  EXPECT_EQ(fewer.exit_code, 1);
+  EXPECT_NE(fewer.out.find("missing: ring 4MiB is in the baseline but no longer run\n"),
+            std::string::npos)
+      << fewer.out;
+  EXPECT_NE(fewer.out.find("FAILED: 2 changes in 2 of 4 rows beyond "), std::string::npos)
+      << fewer.out;
 }
 
 TEST_F(ScenarioCommands, SetAndPrintEffectiveRoundTrip) {
