@@ -43,10 +43,10 @@ struct GenerateOptions {
 // NCCL_STEPS = 8 slots (src/include/device.h).
 inline constexpr core::Bytes DEFAULT_PIPELINE_CHUNK = core::Bytes{512} * 1024;
 inline constexpr std::uint32_t MAX_DEFAULT_CHUNKS = 256;
-// A schedule's leaf pieces are at most this many (the piece table is 8 bytes a leaf).
 // The most channels a schedule may have: NCCL's MAXCHANNELS (64), the most it ever runs
 // (its channel count after doubling is min(64, 2·nChannels)); more would model no real run.
 inline constexpr std::uint32_t MAX_CHANNELS = 64;
+// A schedule's leaf pieces are at most this many (the piece table is 8 bytes a leaf).
 inline constexpr std::uint64_t MAX_LEAVES = std::uint64_t{1} << 26;
 
 enum class ChunkDefault { WHOLE, PIPELINED };

@@ -361,7 +361,6 @@ Outputs read_outputs(const YamlValue& v) {
   return o;
 }
 
-// The generators' own check, for anything the field checks above let through.
 // The memory this machine has, in bytes: what a run's estimate is held against.
 std::uint64_t physical_memory_bytes() {
   const long pages = ::sysconf(_SC_PHYS_PAGES);
@@ -371,6 +370,8 @@ std::uint64_t physical_memory_bytes() {
              : std::numeric_limits<std::uint64_t>::max();
 }
 
+// The generators' own check, for anything the field checks above let through, and each
+// run's op count and memory priced from its shape.
 void check_requests(const Scenario& s, const algorithms::RankLayout& layout,
                     const YamlValue& collective) {
   const algorithms::GenerateOptions options = generate_options(s);
@@ -531,7 +532,7 @@ auto blame_overrides(const std::vector<ParsedOverride>& overrides, F&& read) {
     return read();
   } catch (const core::InputError& e) {
     for (const ParsedOverride& o : overrides) {
-      if (!e.field().empty() && (o.path.covers(e.field()) || o.path.passes_through(e.field()))) {
+      if (!e.field().empty() && o.path.overlaps(e.field())) {
         throw core::InputError(COMMAND_LINE, "--set " + e.field(), e.message());
       }
     }

@@ -76,22 +76,26 @@ YamlPath YamlPath::parse(std::string_view text) {
   return path;
 }
 
+namespace {
+
+// Whether the path `inner` is `outer` or lies below it (a key or an index further).
+bool lies_within(std::string_view inner, std::string_view outer) {
+  return inner.substr(0, outer.size()) == outer &&
+         (inner.size() == outer.size() || inner[outer.size()] == '.' || inner[outer.size()] == '[');
+}
+
+}  // namespace
+
 bool YamlPath::covers(std::string_view field) const {
-  if (field.substr(0, text_.size()) != text_) {
-    return false;
-  }
-  return field.size() == text_.size() || field[text_.size()] == '.' || field[text_.size()] == '[';
+  return lies_within(field, text_);
 }
 
 bool YamlPath::passes_through(std::string_view field) const {
-  if (std::string_view(text_).substr(0, field.size()) != field) {
-    return false;
-  }
-  return field.size() == text_.size() || text_[field.size()] == '.' || text_[field.size()] == '[';
+  return lies_within(text_, field);
 }
 
-bool YamlPath::overlaps(const YamlPath& other) const {
-  return covers(other.text()) || other.covers(text_);
+bool YamlPath::overlaps(std::string_view field) const {
+  return covers(field) || passes_through(field);
 }
 
 void set_at_path(YAML::Node root, const YamlPath& path, const YAML::Node& value) {

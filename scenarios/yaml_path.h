@@ -29,7 +29,8 @@ class YamlPath {
   // Whether `field` is this path or one of the fields on the way to it.
   bool passes_through(std::string_view field) const;
   // Whether one of the two paths lies inside the other (or they are equal).
-  bool overlaps(const YamlPath& other) const;
+  bool overlaps(std::string_view field) const;
+  bool overlaps(const YamlPath& other) const { return overlaps(other.text()); }
 
  private:
   std::vector<Segment> segments_;

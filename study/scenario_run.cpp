@@ -27,16 +27,19 @@ using scenarios::WireRatio;
 namespace {
 
 // A run whose time passed core::Time::max(): the slowest rate in it is to blame, the
-// reduction bandwidth (at its key) when no link is slower, else the slowest link.
+// reduction bandwidth (at its key) when no link the run routed over is slower, else the
+// slowest of those links. The fabric's paths are the ones this run's sends routed.
 [[noreturn]] void throw_too_slow(const Scenario& s, const topology::Fabric& fabric,
                                  const std::string& what) {
   const std::string exceeds =
       fmt::format("{}: the simulated time exceeds {} (the most a run can take)", what,
                   core::format_duration(core::Time::max()));
   std::optional<topology::EdgeId> slowest;
-  for (topology::EdgeId e = 0; e < fabric.num_links(); ++e) {
-    if (!slowest || fabric.link(e).bandwidth < fabric.link(*slowest).bandwidth) {
-      slowest = e;
+  for (topology::PathId p = 0; p < fabric.num_paths(); ++p) {
+    for (const topology::EdgeId e : fabric.path(p)) {
+      if (!slowest || fabric.link(e).bandwidth < fabric.link(*slowest).bandwidth) {
+        slowest = e;
+      }
     }
   }
   const core::Bandwidth reduce = s.model.reduce_bandwidth;

@@ -49,6 +49,20 @@ TEST(ScenarioRun, ARunTooLongForTheClockBlamesTheSlowestRate) {
             "r.yaml: spec.topology: ring of 256MiB: the simulated time exceeds 9223372.04 s (the "
             "most a run can take): the slowest link, gpu0 -> nvswitch at 1B/s, is too slow for "
             "this size");
+  // A slower link the run never routes over is not to blame: on one node of two, the
+  // 1 B/s NICs carry nothing and the 2 B/s reductions are the slowest rate.
+  const Scenario unused_nics = scenario(
+      "  topology:\n"
+      "    builder: cluster\n"
+      "    nodes: 2\n"
+      "    gpusPerNode: 4\n"
+      "    nics: {perNode: 4, bandwidth: 1B/s}\n"
+      "    network: {fabric: rail_optimized}\n"
+      "  placement: {ranks: 4}\n" +
+      collective + "  model: {network: ideal, reduceBandwidth: 2B/s}\n");
+  const std::string reduce = run_error(unused_nics, Algorithm::RING, 256 << 20);
+  EXPECT_EQ(reduce.substr(0, 44), "r.yaml:13:44: spec.model.reduceBandwidth: ri") << reduce;
+  EXPECT_NE(reduce.find("reductions at 2B/s are too slow"), std::string::npos) << reduce;
 }
 
 }  // namespace
