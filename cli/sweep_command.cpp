@@ -16,6 +16,7 @@
 #include "report/report_destinations.h"
 #include "scenarios/scenario_writer.h"
 #include "study/parallel_runner.h"
+#include "study/result_set.h"
 #include "study/sweep_journal.h"
 #include "study/sweep_runner.h"
 
@@ -95,9 +96,9 @@ int sweep_command(const std::vector<std::string>& args, std::ostream& out) {
   }
   std::unique_ptr<study::SweepJournal> journal;
   if (output) {
-    std::string identity = scenarios::effective_yaml(loaded.base);
-    identity += fmt::format("shard {}/{}\n", options.shard ? options.shard->index : 0,
-                            options.shard ? options.shard->count : 1);
+    const std::string identity = fmt::format("{} shard {}/{}", study::scenario_digest(loaded.base),
+                                             options.shard ? options.shard->index : 0,
+                                             options.shard ? options.shard->count : 1);
     journal = std::make_unique<study::SweepJournal>(*output + ".journal",
                                                     study::text_digest(identity), resume);
     options.journal = journal.get();

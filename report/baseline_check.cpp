@@ -49,6 +49,68 @@ Keyed key_rows(const CsvTable& t) {
   return k;
 }
 
+// The 1-based character column where field `field` of a CSV line starts (quotes skipped
+// over), for errors that point into the baseline.
+int field_column(const std::string& line, std::size_t field) {
+  bool quoted = false;
+  std::size_t seen = 0;
+  for (std::size_t i = 0; i < line.size() && seen < field; ++i) {
+    if (line[i] == '"') {
+      quoted = !quoted;
+    } else if (line[i] == ',' && !quoted) {
+      if (++seen == field) {
+        return static_cast<int>(i) + 2;
+      }
+    }
+  }
+  return 1;
+}
+
+[[noreturn]] void fail_at(const CsvTable& t, const std::string& path, std::size_t row,
+                          const char* column, const std::string& message) {
+  const auto c = static_cast<std::size_t>(t.column(column));
+  throw core::InputError({path, static_cast<int>(row) + 2, field_column(t.lines[row], c)}, column,
+                         message);
+}
+
+// The baseline is of this scenario and whole: every row names it, and every point (the
+// run, when there is no sweep) holds as many rows as its `rows` says.
+void check_identity(const CsvTable& baseline, const std::string& path, const std::string& scenario,
+                    bool sweep) {
+  const auto name = static_cast<std::size_t>(baseline.column("scenario"));
+  const auto count = static_cast<std::size_t>(baseline.column("rows"));
+  const int point = baseline.column("point");
+  std::map<std::string, std::pair<std::size_t, std::size_t>> points;  // -> (first row, rows)
+  for (std::size_t r = 0; r < baseline.rows.size(); ++r) {
+    const std::vector<std::string>& row = baseline.rows[r];
+    if (row[name] != scenario) {
+      fail_at(baseline, path, r, "scenario",
+              fmt::format("the baseline is of scenario '{}', not '{}': check it against its own "
+                          "scenario, or write a new one with collsim {} --update-baseline",
+                          row[name], scenario, sweep ? "sweep" : "run"));
+    }
+    const std::string key = point >= 0 ? row[static_cast<std::size_t>(point)] : "";
+    ++points.try_emplace(key, r, 0).first->second.second;
+  }
+  for (const auto& [key, entry] : points) {
+    const std::string& said = baseline.rows[entry.first][count];
+    const std::optional<std::size_t> want = [&]() -> std::optional<std::size_t> {
+      std::size_t v = 0;
+      const auto [end, ec] = std::from_chars(said.data(), said.data() + said.size(), v);
+      return ec == std::errc() && end == said.data() + said.size() && !said.empty()
+                 ? std::optional<std::size_t>(v)
+                 : std::nullopt;
+    }();
+    if (!want || *want != entry.second) {
+      fail_at(baseline, path, entry.first, "rows",
+              want ? fmt::format("{} has {} of its {} rows: the baseline is truncated or was "
+                                 "edited",
+                                 key.empty() ? "the run" : "point " + key, entry.second, *want)
+                   : fmt::format("expected a row count, got '{}'", said));
+    }
+  }
+}
+
 std::optional<double> number(const std::string& s) {
   double v = 0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -97,9 +159,20 @@ BaselineVerdict compare_with_baseline(const BaselineComparison& c) {
                                        "--update-baseline",
                                        current.header_line, c.sweep ? "sweep" : "run"));
   }
+  check_identity(baseline, c.baseline_path, c.scenario_name, c.sweep);
   const Keyed old_keys = key_rows(baseline);
   const Keyed new_keys = key_rows(current);
   std::string report;
+  std::string note;
+  // A baseline from an earlier version of the scenario file: what moved may be that edit.
+  const auto digest = static_cast<std::size_t>(current.column("scenario_digest"));
+  if (!current.rows.empty() && !baseline.rows.empty() &&
+      baseline.rows.front()[digest] != current.rows.front()[digest]) {
+    note = fmt::format(
+        "note: the baseline was written from another version of this scenario (digest {}, now "
+        "{}): a row can move because of that edit as well as of the code\n",
+        baseline.rows.front()[digest], current.rows.front()[digest]);
+  }
   std::size_t moved = 0;
   std::size_t rows_moved = 0;
   for (std::size_t r = 0; r < current.rows.size(); ++r) {
@@ -148,8 +221,8 @@ BaselineVerdict compare_with_baseline(const BaselineComparison& c) {
     }
   }
   const std::string tol = fmt::format("{:g}%", c.tolerance * 100);
-  std::string head = fmt::format("collsim check: {} against {}, tolerance {}\n", c.scenario_name,
-                                 c.baseline_path, tol);
+  const std::string head = fmt::format("collsim check: {} against {}, tolerance {}\n{}",
+                                       c.scenario_name, c.baseline_path, tol, note);
   if (moved == 0) {
     return {head + fmt::format("passed: {} rows, {} metrics each, all within {}\n",
                                current.rows.size(), std::size(METRICS), tol),

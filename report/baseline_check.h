@@ -30,8 +30,11 @@ struct BaselineComparison {
 };
 
 // The verdict: the text lists every (row, metric) beyond the tolerance, every row that
-// appeared or disappeared, and a passed/FAILED line; `moved` when anything did. Throws
-// core::InputError at the baseline's first line when its columns are not the report's.
+// appeared or disappeared, and a passed/FAILED line, after a note when the baseline's
+// scenario digest is not the current one; `moved` when anything did. Throws
+// core::InputError at the baseline's first line when its columns are not the report's, and
+// at a row's line:col and field when it names another scenario or its point holds fewer or
+// more rows than its `rows` says.
 // O(rows · metrics · log rows).
 struct BaselineVerdict {
   std::string text;

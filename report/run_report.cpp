@@ -6,35 +6,35 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "cost/bus_bandwidth.h"
 #include "core/input_error.h"
 #include "core/units.h"
-#include "study/gap_cause.h"
+#include "cost/bus_bandwidth.h"
 #include "report/text_table.h"
+#include "study/gap_cause.h"
 
 namespace collsim::report {
 namespace {
 using cost::algorithm_bandwidth;
 using cost::bus_bandwidth;
 using cost::protocol_name;
+using scenarios::build_scenario_fabric;
 using scenarios::CollectiveSpec;
 using scenarios::ModelSpec;
 using scenarios::Placement;
-using scenarios::ReportFormat;
-using scenarios::Scenario;
-using scenarios::SweepAxis;
-using scenarios::SweepPoint;
-using scenarios::WireRatio;
-using scenarios::build_scenario_fabric;
 using scenarios::placement_gpus;
 using scenarios::placement_layout;
 using scenarios::protocol_option_name;
 using scenarios::protocol_step_latency;
+using scenarios::ReportFormat;
+using scenarios::Scenario;
 using scenarios::single_node;
+using scenarios::SweepAxis;
+using scenarios::SweepPoint;
 using scenarios::wire_ratio;
+using scenarios::WireRatio;
+using study::gap_fraction;
 using study::ResultSet;
 using study::RunRow;
-using study::gap_fraction;
 
 using algorithms::Collective;
 using Json = nlohmann::ordered_json;
@@ -321,7 +321,11 @@ std::string render_csv(const ResultSet& r) {
   }
   out +=
       "algorithm,size_bytes,count,type,redop,time_us,algbw_gbps,busbw_gbps,closed_us,gap_pct,"
-      "cause,fastest\n";
+      "cause,fastest,scenario,scenario_digest,rows\n";
+  // The scenario's name, digest and the rows of this row's point repeat on every row, as
+  // `points` does: each row says what it belongs to, so a merge or check can refuse rows of
+  // another scenario and see a truncated file.
+  const std::string identity = fmt::format(",{},{},", csv_field(r.loaded->base.name), r.digest);
   for_each_row(r, [&](std::size_t index, const SweepPoint& point, const Figures& f) {
     if (r.sweep) {
       out += fmt::format("{},{}", index, r.loaded->points.size());
@@ -331,12 +335,13 @@ std::string render_csv(const ResultSet& r) {
       out += ",";
     }
     const RunRow& row = *f.row;
-    out += fmt::format("{},{},{},float,{},{},{},{},{},{},{},{}\n",
-                       algorithms::algorithm_name(row.algorithm), row.bytes,
-                       row.bytes / FLOAT_BYTES, redop(point.scenario.collective.op),
-                       row.simulated ? exact_us(*row.simulated) : "", fixed(f.algbw_gbps, 6),
-                       fixed(f.busbw_gbps, 6), fixed(f.closed_us, 6), fixed(f.gap_pct, 4),
-                       csv_field(row.cause), f.fastest ? 1 : 0);
+    const CollectiveSpec& c = point.scenario.collective;
+    out += fmt::format(
+        "{},{},{},float,{},{},{},{},{},{},{},{}{}{}\n", algorithms::algorithm_name(row.algorithm),
+        row.bytes, row.bytes / FLOAT_BYTES, redop(c.op),
+        row.simulated ? exact_us(*row.simulated) : "", fixed(f.algbw_gbps, 6),
+        fixed(f.busbw_gbps, 6), fixed(f.closed_us, 6), fixed(f.gap_pct, 4), csv_field(row.cause),
+        f.fastest ? 1 : 0, identity, c.algorithms.size() * c.sizes.size());
   });
   return out;
 }
@@ -365,9 +370,16 @@ std::string render_json(const ResultSet& r) {
     }
     j["axes"] = axes;
     j["points"] = r.loaded->points.size();
-    if (r.shard) {
-      j["shard"] = fmt::format("{}/{}", r.shard->index, r.shard->count);
+  }
+  j["scenario_digest"] = r.digest;
+  j["rows"] = r.total_rows;
+  if (r.sweep && r.shard) {
+    std::size_t rows = 0;
+    for (const std::vector<RunRow>& point_rows : r.rows) {
+      rows += point_rows.size();
     }
+    j["shard"] = fmt::format("{}/{}", r.shard->index, r.shard->count);
+    j["shard_rows"] = rows;
   }
   Json results = Json::array();
   for_each_row(r, [&](std::size_t index, const SweepPoint& point, const Figures& f) {

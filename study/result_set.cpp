@@ -5,8 +5,17 @@
 #include <fmt/format.h>
 
 #include "core/input_error.h"
+#include "scenarios/scenario_writer.h"
+#include "study/sweep_journal.h"
 
 namespace collsim::study {
+
+std::string scenario_digest(const scenarios::Scenario& base) {
+  scenarios::Scenario s = base;
+  s.description.reset();
+  s.outputs = {};
+  return text_digest(scenarios::effective_yaml(s));
+}
 
 Shard parse_shard(std::string_view text) {
   const std::size_t slash = text.find('/');

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -21,15 +22,26 @@ struct Shard {
 // Parses "i/N" (0 <= i < N); throws core::InputError at "command line", field "--shard".
 Shard parse_shard(std::string_view text);
 
+// What a result is of: a 64-bit digest (16 hex digits) of the effective scenario with its
+// sweep (scenarios/scenario_writer.h), leaving out metadata.description and spec.outputs,
+// which change no result. The shards of one sweep share it; `merge` refuses inputs that do
+// not, and `check` says when a baseline was written from another version of the scenario.
+// O(size of the effective YAML).
+std::string scenario_digest(const scenarios::Scenario& base);
+
 // ResultSet: what a report shows — the loaded scenario, the points that ran (increasing)
 // and each point's rows in run_units() order. `sweep`: the sweep's layout (point and axis
-// columns); `shard`: the slice it is, if any.
+// columns); `shard`: the slice it is, if any. `digest` (scenario_digest of the base) and
+// `total_rows` (the rows of every point, run or not) let a report carry what it is part of,
+// so that a shard or baseline that was truncated or comes from another scenario is refused.
 struct ResultSet {
   const scenarios::LoadedScenario* loaded = nullptr;
   bool sweep = false;
   std::optional<Shard> shard;
   std::vector<std::size_t> points;
   std::vector<std::vector<RunRow>> rows;
+  std::string digest;
+  std::size_t total_rows = 0;
 };
 
 }  // namespace collsim::study

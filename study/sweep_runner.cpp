@@ -61,6 +61,8 @@ ResultSet run_points(const LoadedScenario& loaded, bool sweep, const RunnerOptio
   result.sweep = sweep;
   result.shard = options.shard;
   const std::vector<RunUnit> all = run_units(loaded.points);
+  result.digest = scenario_digest(loaded.base);
+  result.total_rows = all.size();
   // Units of the selected points, by global unit index (the journal's key).
   std::vector<std::size_t> selected;
   std::vector<std::size_t> slot_of_point(loaded.points.size(), 0);

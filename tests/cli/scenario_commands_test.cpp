@@ -319,9 +319,11 @@ TEST_F(ScenarioCommands, SweepOutputIsTheSameForOneAndTwoJobs) {
   // 4 points x 2 algorithms x 2 sizes, plus the header.
   const std::string csv = run_collsim({"sweep", w, "--csv"}).out;
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 17);
-  EXPECT_EQ(csv.substr(0, csv.find('\n')),
-            "point,points,spec.model.seed,spec.topology.oversubscription,algorithm,size_bytes,"
-            "count,type,redop,time_us,algbw_gbps,busbw_gbps,closed_us,gap_pct,cause,fastest");
+  EXPECT_EQ(
+      csv.substr(0, csv.find('\n')),
+      "point,points,spec.model.seed,spec.topology.oversubscription,algorithm,size_bytes,"
+      "count,type,redop,time_us,algbw_gbps,busbw_gbps,closed_us,gap_pct,cause,fastest,scenario,"
+      "scenario_digest,rows");
 }
 
 TEST_F(ScenarioCommands, ShardsMergeIntoTheUnshardedSweep) {
@@ -344,6 +346,55 @@ TEST_F(ScenarioCommands, ShardsMergeIntoTheUnshardedSweep) {
     EXPECT_NE(partial.err.find("a shard is missing"), std::string::npos) << partial.err;
     const CliResult twice = run_collsim({"merge", merge[1], merge[2], merge[3], merge[3]});
     EXPECT_NE(twice.err.find("the shards overlap"), std::string::npos) << twice.err;
+  }
+}
+
+// Each shard carries its scenario's digest and every point's row count: shards of another
+// sweep (here another stepLatency through --set) and a shard cut short are refused, naming
+// the file, instead of merging into a plausible but wrong table.
+TEST_F(ScenarioCommands, ShardsOfAnotherSweepOrCutShortAreRefused) {
+  const std::string w = write("w.yaml", SWEEP);
+  for (const std::string ext : {"csv", "json"}) {
+    const std::string a = path("a." + ext);
+    const std::string b = path("b." + ext);
+    const std::string other = path("other." + ext);
+    ASSERT_EQ(run_collsim({"sweep", w, "-o", a, "--shard", "0/2"}).exit_code, 0);
+    ASSERT_EQ(run_collsim({"sweep", w, "-o", b, "--shard", "1/2"}).exit_code, 0);
+    ASSERT_EQ(run_collsim({"sweep", w, "-o", other, "--shard", "1/2", "--set",
+                           "spec.model.stepLatency=2us"})
+                  .exit_code,
+              0);
+    ASSERT_EQ(run_collsim({"merge", a, b}).exit_code, 0);
+    const CliResult mixed = run_collsim({"merge", a, other});
+    expect_one_line_error(mixed, "merge of shards of two sweeps (" + ext + ")");
+    EXPECT_NE(
+        mixed.err.find(other + ": it comes from another sweep than '" + a + "' (scenario digest "),
+        std::string::npos)
+        << mixed.err;
+    EXPECT_NE(mixed.err.find("its scenario, --set or sweep differ"), std::string::npos)
+        << mixed.err;
+    std::string text = read(b);
+    if (ext == "csv") {
+      // Shard 1/2 holds points 1 and 3, four rows each; without its last line point 3 has 3.
+      text.erase(text.rfind('\n', text.size() - 2) + 1);
+      std::ofstream(b) << text;
+      const CliResult cut = run_collsim({"merge", a, b});
+      expect_one_line_error(cut, "merge of a truncated CSV shard");
+      EXPECT_NE(cut.err.find(b + ": point 3 has 3 of its 4 rows: the file is truncated or was "
+                                 "edited"),
+                std::string::npos)
+          << cut.err;
+    } else {
+      const std::string said = "\"shard_rows\": 8";
+      ASSERT_NE(text.find(said), std::string::npos) << text;
+      text.replace(text.find(said), said.size(), "\"shard_rows\": 7");
+      std::ofstream(b) << text;
+      const CliResult edited = run_collsim({"merge", a, b});
+      expect_one_line_error(edited, "merge of an edited JSON shard");
+      EXPECT_NE(edited.err.find(b + ": it holds 8 results where its shard_rows says 7"),
+                std::string::npos)
+          << edited.err;
+    }
   }
 }
 
@@ -434,6 +485,52 @@ TEST_F(ScenarioCommands, CheckPassesOnUnchangedInputAndNamesWhatALinkChangeMoved
       << fewer.out;
   EXPECT_NE(fewer.out.find("FAILED: 2 changes in 2 of 4 rows beyond "), std::string::npos)
       << fewer.out;
+}
+
+// A baseline names its scenario and each point's row count on every row: a baseline of
+// another scenario or one cut short is refused at its line, column and field; one written
+// from an earlier version of the scenario is checked, with a note saying so.
+TEST_F(ScenarioCommands, CheckRefusesABaselineOfAnotherScenarioOrCutShort) {
+  const std::string s = write("s.yaml", SMALL);
+  const std::string base = path("base.csv");
+  ASSERT_EQ(run_collsim({"run", s, "--update-baseline", base}).exit_code, 0);
+  std::string renamed = SMALL;
+  renamed.replace(renamed.find("name: small"), 11, "name: large");
+  const CliResult other = run_collsim({"check", write("large.yaml", renamed), "--baseline", base});
+  expect_one_line_error(other, "baseline of another scenario");
+  // Line 2 is the first row; `scenario` is its 13th field.
+  const std::string first = read(base).substr(read(base).find('\n') + 1);
+  std::size_t column = 1;
+  for (int commas = 0; commas < 12; ++commas) {
+    column = first.find(',', column) + 1;
+  }
+  EXPECT_EQ(other.err, "collsim check: " + base + ":2:" + std::to_string(column + 1) +
+                           ": scenario: the baseline is of scenario 'small', not 'large': check it "
+                           "against its own scenario, or write a new one with collsim run "
+                           "--update-baseline\n");
+  // A description changes no result, so no note; a stepLatency edit does.
+  std::string described = SMALL;
+  described.replace(described.find("{name: small}"), 13, "{name: small, description: x}");
+  const CliResult same = run_collsim({"check", write("d.yaml", described), "--baseline", base});
+  EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
+  EXPECT_EQ(same.out.find("note: "), std::string::npos) << same.out;
+  const CliResult edited =
+      run_collsim({"check", s, "--baseline", base, "--set", "spec.model.stepLatency=2.5us"});
+  EXPECT_EQ(edited.exit_code, 1);
+  EXPECT_NE(edited.out.find("\nnote: the baseline was written from another version of this "
+                            "scenario (digest "),
+            std::string::npos)
+      << edited.out;
+  std::string text = read(base);
+  text.erase(text.rfind('\n', text.size() - 2) + 1);
+  std::ofstream(base) << text;
+  const CliResult cut = run_collsim({"check", s, "--baseline", base});
+  expect_one_line_error(cut, "truncated baseline");
+  EXPECT_NE(cut.err.find(base + ":2:"), std::string::npos) << cut.err;
+  EXPECT_NE(cut.err.find(": rows: the run has 3 of its 4 rows: the baseline is truncated or was "
+                         "edited"),
+            std::string::npos)
+      << cut.err;
 }
 
 TEST_F(ScenarioCommands, SetAndPrintEffectiveRoundTrip) {

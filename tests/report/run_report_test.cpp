@@ -10,13 +10,13 @@
 
 namespace collsim::report {
 namespace {
-using scenarios::LoadedScenario;
 using scenarios::load_scenario_text;
+using scenarios::LoadedScenario;
 using scenarios::ReportFormat;
+using study::parse_shard;
 using study::ResultSet;
 using study::RunRow;
 using study::Shard;
-using study::parse_shard;
 
 using algorithms::Algorithm;
 
@@ -34,6 +34,8 @@ ResultSet lesson_results(const LoadedScenario& loaded, bool deadlock) {
   ResultSet r;
   r.loaded = &loaded;
   r.points = {0};
+  r.digest = "0123456789abcdef";
+  r.total_rows = 4;
   auto row = [](Algorithm a, core::Bytes b, std::int64_t ps, double closed) {
     return RunRow{a, b, 64, core::Time::from_ps(ps), closed, "matches"};
   };
@@ -63,14 +65,15 @@ TEST(RunReport, CsvHasNcclTestsColumnsAndExactTimes) {
   // busbw either.
   EXPECT_EQ(csv,
             "algorithm,size_bytes,count,type,redop,time_us,algbw_gbps,busbw_gbps,closed_us,"
-            "gap_pct,cause,fastest\n"
-            "ring,1024,256,float,sum,630.020160,0.001625,0.003200,630.020160,0.0000,matches,0\n"
+            "gap_pct,cause,fastest,scenario,scenario_digest,rows\n"
+            "ring,1024,256,float,sum,630.020160,0.001625,0.003200,630.020160,0.0000,matches,0,"
+            "lesson,0123456789abcdef,4\n"
             "ring,1000000000,250000000,float,sum,20317.500000,49.218654,96.899225,20317.500000,"
-            "0.0000,matches,1\n"
+            "0.0000,matches,1,lesson,0123456789abcdef,4\n"
             "binomial_tree,1024,256,float,sum,60.122880,0.017032,0.033531,60.122880,0.0000,"
-            "matches,1\n"
+            "matches,1,lesson,0123456789abcdef,4\n"
             "binomial_tree,1000000000,250000000,float,sum,,,,120060.000000,,deadlock: 3 ops "
-            "never ran (op 5 waits on 4),0\n");
+            "never ran (op 5 waits on 4),0,lesson,0123456789abcdef,4\n");
 }
 
 TEST(RunReport, TableShowsParametersRowsAndTheFastestPerSize) {
@@ -124,12 +127,17 @@ TEST(RunReport, SweepRowsStartWithThePointAndItsAxisValues) {
   const std::string csv = render_report(r, ReportFormat::CSV);
   EXPECT_EQ(csv.substr(0, csv.find('\n')),
             "point,points,spec.collective.sizes,algorithm,size_bytes,count,type,redop,time_us,"
-            "algbw_gbps,busbw_gbps,closed_us,gap_pct,cause,fastest");
+            "algbw_gbps,busbw_gbps,closed_us,gap_pct,cause,fastest,scenario,scenario_digest,rows");
   // The axis value is YAML flow text; with its comma it is quoted for CSV.
   EXPECT_NE(csv.find("\n1,2,\"[1KiB, 1GB]\",ring,1024,"), std::string::npos) << csv;
   const auto j = nlohmann::json::parse(render_report(r, ReportFormat::JSON));
   EXPECT_EQ(j["shard"], "1/2");
   EXPECT_EQ(j["points"], 2);
+  // The shard holds point 1's four rows of the sweep's four (the test's total); a merge
+  // compares both with what it reads.
+  EXPECT_EQ(j["scenario_digest"], "0123456789abcdef");
+  EXPECT_EQ(j["rows"], 4);
+  EXPECT_EQ(j["shard_rows"], 4);
   EXPECT_EQ(j["results"][0]["values"]["spec.collective.sizes"], "[1KiB, 1GB]");
 }
 
