@@ -1,5 +1,8 @@
 #include "cli/scenario_flags.h"
 
+#include <iostream>
+#include <unistd.h>
+
 #include "cli/flag_parser.h"
 #include "core/input_error.h"
 
@@ -29,7 +32,8 @@ ScenarioInput read_scenario_input(const po::variables_map& vm, std::string_view 
 }
 
 scenarios::LoadedScenario load_scenario_input(const ScenarioInput& input) {
-  return scenarios::load_scenario_file(input.file, scenarios::parse_set_flags(input.set));
+  return scenarios::load_scenario_file(input.file, scenarios::parse_set_flags(input.set),
+                                       isatty(STDERR_FILENO) != 0 ? &std::cerr : nullptr);
 }
 
 void add_report_options(po::options_description& visible) {

@@ -1,7 +1,11 @@
 #include "scenarios/scenario_loader.h"
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
+#include <memory>
+#include <optional>
+#include <ostream>
 #include <span>
 #include <stdexcept>
 #include <unistd.h>
@@ -17,6 +21,9 @@
 #include "scenarios/topology_loader.h"
 #include "scenarios/yaml_path.h"
 #include "scenarios/yaml_reader.h"
+#include "topology/fabric_size.h"
+#include "topology/topology_error.h"
+#include "topology/topology_spec.h"
 
 namespace collsim::scenarios {
 namespace {
@@ -27,6 +34,7 @@ using algorithms::Algorithm;
 using algorithms::Collective;
 
 const core::SourceLocation COMMAND_LINE{"command line", 0, 0};
+constexpr std::uint64_t GIB = 1ULL << 30;
 
 // Sizes above this are refused: at the slowest links a builder accepts they would already
 // take days of simulated time, and nothing collective-sized is larger.
@@ -415,7 +423,26 @@ struct Read {
   std::vector<Axis> axes;
 };
 
-Read read_scenario(const YamlDocument& doc) {
+// The fabric of the previous point, kept for the next one while its topology section is
+// the same text: a sweep of the collective or the model builds one fabric, not one per
+// point.
+struct FabricCache {
+  std::string key;
+  std::optional<topology::Fabric> fabric;
+};
+
+const topology::Fabric& cached_fabric(const topology::TopologySpec& spec, const YamlValue& section,
+                                      FabricCache& cache) {
+  std::string key = YAML::Dump(section.node());
+  if (!cache.fabric || cache.key != key) {
+    cache.fabric.reset();
+    cache.fabric.emplace(build_topology(spec, section));
+    cache.key = std::move(key);
+  }
+  return *cache.fabric;
+}
+
+Read read_scenario(const YamlDocument& doc, FabricCache& cache) {
   Read out;
   Scenario& s = out.scenario;
   s.file = doc.file();
@@ -441,7 +468,7 @@ Read read_scenario(const YamlDocument& doc) {
   spec.finish();
 
   s.topology = read_topology_spec(topology);
-  const topology::Fabric fabric = build_topology(s.topology, topology);
+  const topology::Fabric& fabric = cached_fabric(s.topology, topology, cache);
   if (placement) {
     s.placement = read_placement(*placement);
   }
@@ -549,11 +576,122 @@ std::string point_text(const std::vector<Axis>& axes, const std::vector<std::siz
   return text;
 }
 
+// The documents of a sweep's points: one parse of the file with the overrides applied and
+// its sweep removed, whose axis fields are set in place to each point's values (parsing the
+// file again per point, sweep lists included, made validation quadratic in the points).
+class PointDocuments {
+ public:
+  PointDocuments(std::string_view text, const std::string& file,
+                 const std::vector<ParsedOverride>& parsed, const std::vector<Axis>& axes)
+      : doc_(with_overrides(text, file, parsed)), axes_(axes) {
+    YAML::Node spec = doc_.root().node()["spec"];
+    spec.remove("sweep");
+  }
+  const YamlDocument& at(const std::vector<std::size_t>& at) const {
+    for (std::size_t i = 0; i < axes_.size(); ++i) {
+      // A copy of the handle: assignment rebinds the handle it is given to the document's
+      // node, which would make the axis's own value follow every later point.
+      const YAML::Node value = axes_[i].nodes[at[i]];
+      try {
+        set_at_path(doc_.root().node(), axes_[i].path, value);
+      } catch (const std::invalid_argument& e) {
+        axes_[i].path_value.fail(e.what());
+      }
+    }
+    return doc_;
+  }
+
+ private:
+  YamlDocument doc_;
+  const std::vector<Axis>& axes_;
+};
+
+// The next point's axis indices; the last axis varies fastest.
+void next_point(const std::vector<Axis>& axes, std::vector<std::size_t>& at) {
+  for (std::size_t i = axes.size(); i-- > 0;) {
+    if (++at[i] < axes[i].nodes.size()) {
+      return;
+    }
+    at[i] = 0;
+  }
+}
+
+// What validating every point would build: the estimated bytes of each fabric that differs
+// from the previous point's (FabricCache), from its counts alone. A point whose topology
+// does not read or build counts nothing here; the validation reports it.
+std::uint64_t sweep_fabric_bytes(const PointDocuments& points, const std::vector<Axis>& axes,
+                                 std::size_t total) {
+  std::uint64_t bytes = 0;
+  std::string last;
+  std::vector<std::size_t> at(axes.size(), 0);
+  for (std::size_t index = 0; index < total; ++index, next_point(axes, at)) {
+    try {
+      const YamlDocument& point = points.at(at);
+      const YAML::Node root = point.root().node();
+      if (!root.IsMap() || !root["spec"].IsMap() || !root["spec"]["topology"].IsMap()) {
+        continue;
+      }
+      const YAML::Node node = root["spec"]["topology"];
+      const YamlValue topology(node, std::make_shared<const std::string>(point.file()),
+                               "spec.topology", node.Mark());
+      std::string key = YAML::Dump(topology.node());
+      if (key == last) {
+        continue;
+      }
+      last = std::move(key);
+      const std::uint64_t add =
+          topology::fabric_bytes(topology::fabric_size(read_topology_spec(topology)));
+      bytes = add > std::numeric_limits<std::uint64_t>::max() - bytes
+                  ? std::numeric_limits<std::uint64_t>::max()
+                  : bytes + add;
+    } catch (const core::InputError&) {
+    } catch (const topology::TopologyError&) {
+    }
+  }
+  return bytes;
+}
+
+// "\r"-updated "validating sweep point i of N" on `out`, once validation has taken a second.
+class ValidationProgress {
+ public:
+  ValidationProgress(std::ostream* out, std::size_t total)
+      : out_(out), total_(total), start_(std::chrono::steady_clock::now()) {}
+  void update(std::size_t done) {
+    if (out_ == nullptr) {
+      return;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(200)) {
+      return;
+    }
+    last_ = now;
+    shown_ = true;
+    *out_ << fmt::format("\rcollsim: validating sweep point {}/{}, {:.1f} s elapsed   ", done,
+                         total_, std::chrono::duration<double>(now - start_).count())
+          << std::flush;
+  }
+  ~ValidationProgress() {
+    if (shown_) {
+      *out_ << '\n' << std::flush;
+    }
+  }
+  ValidationProgress(const ValidationProgress&) = delete;
+  ValidationProgress& operator=(const ValidationProgress&) = delete;
+
+ private:
+  std::ostream* out_;
+  std::size_t total_;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point last_{};
+  bool shown_ = false;
+};
+
 LoadedScenario load(std::string_view text, const std::string& file,
-                    const std::vector<Override>& overrides) {
+                    const std::vector<Override>& overrides, std::ostream* progress) {
   const std::vector<ParsedOverride> parsed = parse_overrides(overrides);
   const YamlDocument doc = with_overrides(text, file, parsed);
-  Read base = blame_overrides(parsed, [&] { return read_scenario(doc); });
+  FabricCache cache;
+  Read base = blame_overrides(parsed, [&] { return read_scenario(doc, cache); });
   LoadedScenario loaded;
   if (base.axes.empty()) {
     loaded.points.push_back({base.scenario, {}});
@@ -577,22 +715,27 @@ LoadedScenario load(std::string_view text, const std::string& file,
   for (const Axis& a : base.axes) {
     total *= a.nodes.size();
   }
+  // Bounded before any point is built: a sweep of many large fabrics would otherwise
+  // validate for minutes.
+  const PointDocuments points(text, file, parsed, base.axes);
+  const std::uint64_t bytes = sweep_fabric_bytes(points, base.axes, total);
+  if (bytes > MAX_SWEEP_FABRIC_BYTES) {
+    throw core::InputError(
+        base.scenario.sweep_location, "spec.sweep",
+        fmt::format("validating its {} points builds fabrics of about {:.1f}GiB in all, more "
+                    "than the {}GiB collsim validates; sweep fewer points or smaller fabrics "
+                    "(points whose topology section is the same as the previous point's share "
+                    "its fabric)",
+                    total, static_cast<double>(bytes) / GIB, MAX_SWEEP_FABRIC_BYTES / GIB));
+  }
+  ValidationProgress shown(progress, total);
   std::vector<std::size_t> at(base.axes.size(), 0);
   for (std::size_t index = 0; index < total; ++index) {
-    const YamlDocument point = with_overrides(text, file, parsed);
-    const YAML::Node root = point.root().node();
-    for (std::size_t i = 0; i < base.axes.size(); ++i) {
-      try {
-        set_at_path(root, base.axes[i].path, base.axes[i].nodes[at[i]]);
-      } catch (const std::invalid_argument& e) {
-        base.axes[i].path_value.fail(e.what());
-      }
-    }
-    YAML::Node spec = root["spec"];
-    spec.remove("sweep");
+    shown.update(index);
+    const YamlDocument& point = points.at(at);
     SweepPoint p;
     try {
-      p.scenario = blame_overrides(parsed, [&] { return read_scenario(point).scenario; });
+      p.scenario = blame_overrides(parsed, [&] { return read_scenario(point, cache).scenario; });
     } catch (const core::InputError& e) {
       throw core::InputError(e.where(), e.field(),
                              fmt::format("{} ({})", e.message(), point_text(base.axes, at, index)));
@@ -601,12 +744,7 @@ LoadedScenario load(std::string_view text, const std::string& file,
       p.values.push_back(base.axes[i].typed.values[at[i]]);
     }
     loaded.points.push_back(std::move(p));
-    for (std::size_t i = base.axes.size(); i-- > 0;) {
-      if (++at[i] < base.axes[i].nodes.size()) {
-        break;
-      }
-      at[i] = 0;
-    }
+    next_point(base.axes, at);
   }
   loaded.base = std::move(base.scenario);
   return loaded;
@@ -638,13 +776,14 @@ std::vector<Override> parse_set_flags(const std::vector<std::string>& set) {
   return out;
 }
 
-LoadedScenario load_scenario_file(const std::string& path, const std::vector<Override>& overrides) {
-  return load(files::read_input_file(path), path, overrides);
+LoadedScenario load_scenario_file(const std::string& path, const std::vector<Override>& overrides,
+                                  std::ostream* progress) {
+  return load(files::read_input_file(path), path, overrides, progress);
 }
 
 LoadedScenario load_scenario_text(std::string_view text, std::string file,
                                   const std::vector<Override>& overrides) {
-  return load(text, file, overrides);
+  return load(text, file, overrides, nullptr);
 }
 
 }  // namespace collsim::scenarios

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +42,10 @@ struct LoadedScenario {
 };
 
 inline constexpr std::size_t MAX_SWEEP_POINTS = 10'000;
+// What validating a sweep may build, in estimated fabric bytes (topology/fabric_size.h)
+// summed over the points whose topology differs from the previous point's: about 7 M
+// vertices and links, some seconds of building.
+inline constexpr std::uint64_t MAX_SWEEP_FABRIC_BYTES = 4ULL << 30;  // 4 GiB
 
 // Reads and validates a Scenario file (docs/scenario-format.md): the file itself, then
 // every sweep point — each built as the document with the axis paths set to the point's
@@ -50,9 +56,13 @@ inline constexpr std::size_t MAX_SWEEP_POINTS = 10'000;
 // that does not build, a placement that does not fit it, algorithms without a generator for
 // the collective or options they reject. An error caused by an override is reported at
 // "command line", field "--set <key.path>"; one that only a sweep point has names the point.
-// Complexity: O(points · (file + fabric)).
+// A sweep whose points' fabrics sum beyond MAX_SWEEP_FABRIC_BYTES is refused at spec.sweep
+// before any point is built. `progress`: where a "\r"-updated line shows the points
+// validated once that takes over a second (stderr on a terminal), or nullptr.
+// Complexity: O(points · file + distinct consecutive fabrics).
 LoadedScenario load_scenario_file(const std::string& path,
-                                  const std::vector<Override>& overrides = {});
+                                  const std::vector<Override>& overrides = {},
+                                  std::ostream* progress = nullptr);
 // The same from text; `file` is the name errors show.
 LoadedScenario load_scenario_text(std::string_view text, std::string file,
                                   const std::vector<Override>& overrides = {});

@@ -15,11 +15,38 @@
 namespace collsim::topology {
 namespace {
 
+// The scale-out network's shape, from the parameters alone: what check_network bounds, the
+// leaf planners lay out, the switch tree adds and cluster_size counts.
+struct NetworkShape {
+  long long leaves = 0;
+  long long fullest = 0;  // NICs on the fullest leaf
+  int uplinks = 1;        // per leaf
+  int leaves_per_pod = 1;
+};
+
+NetworkShape network_shape(const ClusterParams& p) {
+  const NetworkParams& net = *p.network;
+  const long long down = net.radix / 2;
+  const long long rails = p.nics->per_node;
+  NetworkShape s;
+  if (net.fabric == NetworkFabric::RAIL_OPTIMIZED) {
+    s.leaves = (p.nodes + down - 1) / down * rails;
+    s.fullest = std::min<long long>(p.nodes, down);
+    s.leaves_per_pod = static_cast<int>(std::max(1LL, down / rails) * rails);
+  } else {
+    s.leaves = (p.nodes * rails + down - 1) / down;
+    s.fullest = std::min(p.nodes * rails, down);
+    s.leaves_per_pod = static_cast<int>(down);
+  }
+  s.uplinks = std::max(
+      1, static_cast<int>(std::ceil(static_cast<double>(s.fullest) / net.oversubscription - 1e-9)));
+  return s;
+}
+
 // The leaves of the scale-out network with the NICs each one holds, in pod order.
 struct LeafPlan {
   std::vector<std::string> names;
   std::vector<std::vector<VertexId>> nics;  // [leaf]
-  int leaves_per_pod = 1;
 };
 
 LeafPlan plan_rail_leaves(const std::vector<std::vector<VertexId>>& nics_by_node,
@@ -38,7 +65,6 @@ LeafPlan plan_rail_leaves(const std::vector<std::vector<VertexId>>& nics_by_node
       }
     }
   }
-  plan.leaves_per_pod = std::max(1, su_nodes / rails) * rails;
   return plan;
 }
 
@@ -57,7 +83,6 @@ LeafPlan plan_fat_tree_leaves(const std::vector<std::vector<VertexId>>& nics_by_
       ++placed;
     }
   }
-  plan.leaves_per_pod = net.radix / 2;
   return plan;
 }
 
@@ -72,8 +97,7 @@ void check_network(const ClusterParams& p, const NicParams& nics, const NetworkP
   const long long down = net.radix / 2;
   const long long rails = nics.per_node;
   const bool rail = net.fabric == NetworkFabric::RAIL_OPTIMIZED;
-  const long long leaves =
-      rail ? (p.nodes + down - 1) / down * rails : (p.nodes * rails + down - 1) / down;
+  const long long leaves = network_shape(p).leaves;
   if (net.tiers == 2 && leaves > net.radix) {
     throw TopologyError(
         "nodes", fmt::format("{} nodes need {} leaves, but 2 tiers of {}-port switches connect "
@@ -88,7 +112,7 @@ void check_network(const ClusterParams& p, const NicParams& nics, const NetworkP
                                       "but a spine with {} ports has only {} ports down",
                                       rails, net.radix, down));
     }
-    const long long per_pod = rail ? down / rails * rails : down;
+    const long long per_pod = network_shape(p).leaves_per_pod;
     const long long pods = (leaves + per_pod - 1) / per_pod;
     if (pods > net.radix) {
       throw TopologyError(
@@ -153,8 +177,30 @@ std::span<const NetworkFabric> all_network_fabrics() {
   return NETWORK_FABRIC_ORDER;
 }
 
-Fabric build_cluster(const ClusterParams& p) {
+FabricSize cluster_size(const ClusterParams& p) {
   check_cluster(p);
+  const auto nodes = static_cast<std::uint64_t>(p.nodes);
+  const FabricSize island = island_size(p.gpus_per_node, p.island, "island.");
+  FabricSize size{island.vertices * nodes, island.links * nodes};
+  if (p.nics) {
+    const auto rails = static_cast<std::uint64_t>(p.nics->per_node);
+    size += {rails * nodes, static_cast<std::uint64_t>(p.gpus_per_node) * nodes};
+  }
+  if (p.network) {
+    const NetworkParams& net = *p.network;
+    const NetworkShape shape = network_shape(p);
+    const auto leaves = static_cast<std::uint64_t>(shape.leaves);
+    size += {leaves, static_cast<std::uint64_t>(p.nics->per_node) * nodes};
+    size += switch_tree_size(leaves, {net.tiers, shape.uplinks, shape.leaves_per_pod,
+                                      net.bandwidth.value_or(p.nics->bandwidth), net.latency});
+  }
+  return size;
+}
+
+Fabric build_cluster(const ClusterParams& p) {
+  check_fabric_size(cluster_size(p), "nodes",
+                    "use fewer nodes or gpusPerNode, a smaller network.radix or a higher "
+                    "network.oversubscription");
   FabricBuilder builder;
   std::vector<std::vector<VertexId>> nics_by_node;
   for (int n = 0; n < p.nodes; ++n) {
@@ -180,8 +226,8 @@ Fabric build_cluster(const ClusterParams& p) {
     const LeafPlan plan = net.fabric == NetworkFabric::RAIL_OPTIMIZED
                               ? plan_rail_leaves(nics_by_node, net)
                               : plan_fat_tree_leaves(nics_by_node, net);
+    const NetworkShape shape = network_shape(p);
     std::vector<VertexId> leaves;
-    std::size_t fullest = 0;
     for (std::size_t l = 0; l < plan.names.size(); ++l) {
       const VertexId leaf =
           builder.add_vertex({VertexKind::SWITCH, SwitchTier::LEAF, plan.names[l], -1, -1});
@@ -189,12 +235,9 @@ Fabric build_cluster(const ClusterParams& p) {
       for (const VertexId nic : plan.nics[l]) {
         builder.add_link(nic, leaf, p.nics->bandwidth, p.nics->latency, LinkClass::NETWORK);
       }
-      fullest = std::max(fullest, plan.nics[l].size());
     }
-    const auto uplinks =
-        static_cast<int>(std::ceil(static_cast<double>(fullest) / net.oversubscription - 1e-9));
     add_switch_tree(builder, leaves,
-                    {net.tiers, std::max(1, uplinks), plan.leaves_per_pod,
+                    {net.tiers, shape.uplinks, shape.leaves_per_pod,
                      net.bandwidth.value_or(p.nics->bandwidth), net.latency});
   }
   return builder.build();

@@ -74,7 +74,12 @@ struct ClusterParams {
 // NICs without a network; tiers other than 2 or 3; an oversubscription below 1; an odd
 // radix or one outside 2..1024; a bandwidth <= 0 or a negative latency; a network too
 // large for its tiers and radix; a 3-tier rail-optimized pod whose spines cannot take
-// every rail of an SU. O(V + E).
+// every rail of an SU; a fabric beyond MAX_FABRIC_BYTES (topology/fabric_size.h), before
+// building. O(V + E).
 Fabric build_cluster(const ClusterParams& params);
+
+// The vertices and links build_cluster builds; throws what it throws for the parameters.
+// O(|island pairs|).
+FabricSize cluster_size(const ClusterParams& params);
 
 }  // namespace collsim::topology

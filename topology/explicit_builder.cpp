@@ -37,7 +37,20 @@ LinkClass infer_link_class(VertexKind a, VertexKind b) {
   return LinkClass::NETWORK;
 }
 
+FabricSize explicit_size(const ExplicitParams& params) {
+  FabricSize size{params.nodes.size(), 0};
+  for (std::size_t i = 0; i < params.links.size(); ++i) {
+    const int count = params.links[i].count;
+    const std::string key = fmt::format("links[{}].count", i);
+    check_at_least(count, 1, key);
+    check_at_most(count, MAX_PARALLEL_LINKS, key);
+    size.links += static_cast<std::uint64_t>(count);
+  }
+  return size;
+}
+
 Fabric build_explicit(const ExplicitParams& params) {
+  check_fabric_size(explicit_size(params), "links", "list fewer nodes and links");
   FabricBuilder builder;
   std::map<std::string, std::size_t, std::less<>> index;  // name -> position in params.nodes
   std::map<int, int> gpus_on_node;

@@ -7,6 +7,7 @@
 #include "core/bandwidth.h"
 #include "core/time.h"
 #include "topology/fabric.h"
+#include "topology/fabric_size.h"
 
 namespace collsim::topology {
 
@@ -50,5 +51,9 @@ LinkClass infer_link_class(VertexKind a, VertexKind b);
 // latency; and the
 // FabricBuilder checks (no GPU, vertices not connected). O((V + E) log V).
 Fabric build_explicit(const ExplicitParams& params);
+
+// The vertices and links build_explicit builds (a link's `count` copies counted each);
+// throws at links[i].count for a count outside 1..MAX_PARALLEL_LINKS. O(nodes + links).
+FabricSize explicit_size(const ExplicitParams& params);
 
 }  // namespace collsim::topology

@@ -19,9 +19,14 @@ long long fat_tree_max_hosts(int radix, int tiers) {
   return tiers == 2 ? k * k / 2 : k * k * k / 4;
 }
 
-}  // namespace
+// The shape of a fat-tree the parameters describe, once they are checked.
+struct FatTreeShape {
+  long long hosts = 0;
+  long long leaves = 0;
+  SwitchTreeParams tree;
+};
 
-Fabric build_fat_tree(const FatTreeParams& params) {
+FatTreeShape check_fat_tree(const FatTreeParams& params) {
   const int k = params.radix;
   check_radix(k, "radix");
   check_tiers(params.tiers, "tiers");
@@ -47,9 +52,30 @@ Fabric build_fat_tree(const FatTreeParams& params) {
   check_at_most(hosts, MAX_GPUS, "hosts");
   check_bandwidth(params.bandwidth, "bandwidth");
   check_latency(params.latency, "latency");
+  return {hosts,
+          (hosts + host_ports - 1) / host_ports,
+          {params.tiers, uplinks, host_ports, params.bandwidth, params.latency}};
+}
 
+}  // namespace
+
+FabricSize fat_tree_size(const FatTreeParams& params) {
+  const FatTreeShape shape = check_fat_tree(params);
+  const auto hosts = static_cast<std::uint64_t>(shape.hosts);
+  const auto leaves = static_cast<std::uint64_t>(shape.leaves);
+  FabricSize size{hosts + leaves, hosts};
+  size += switch_tree_size(leaves, shape.tree);
+  return size;
+}
+
+Fabric build_fat_tree(const FatTreeParams& params) {
+  check_fabric_size(fat_tree_size(params), params.hosts ? "hosts" : "radix",
+                    "use fewer hosts, a smaller radix or a higher oversubscription");
+  const FatTreeShape shape = check_fat_tree(params);
+  const long long hosts = shape.hosts;
+  const int host_ports = params.radix / 2;
   FabricBuilder builder;
-  const long long num_leaves = (hosts + host_ports - 1) / host_ports;
+  const long long num_leaves = shape.leaves;
   std::vector<VertexId> host_ids;
   for (long long i = 0; i < hosts; ++i) {
     host_ids.push_back(builder.add_vertex(
@@ -64,8 +90,7 @@ Fabric build_fat_tree(const FatTreeParams& params) {
     builder.add_link(host_ids[i], leaves[i / static_cast<std::size_t>(host_ports)],
                      params.bandwidth, params.latency, LinkClass::NETWORK);
   }
-  add_switch_tree(builder, leaves,
-                  {params.tiers, uplinks, host_ports, params.bandwidth, params.latency});
+  add_switch_tree(builder, leaves, shape.tree);
   return builder.build();
 }
 

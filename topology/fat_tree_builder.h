@@ -5,6 +5,7 @@
 #include "core/bandwidth.h"
 #include "core/time.h"
 #include "topology/fabric.h"
+#include "topology/fabric_size.h"
 
 namespace collsim::topology {
 
@@ -35,7 +36,12 @@ struct FatTreeParams {
 // for an odd radix or one outside 2..1024, tiers other than 2 or 3, an oversubscription below 1 or
 // not dividing k/2 into whole uplinks, fewer than 1 or more than the maximum hosts
 // (or 2^20), a
-// bandwidth <= 0 or a negative latency. O(V + E).
+// bandwidth <= 0 or a negative latency; a fabric beyond MAX_FABRIC_BYTES, before building.
+// O(V + E).
 Fabric build_fat_tree(const FatTreeParams& params);
+
+// The vertices and links build_fat_tree builds; throws what it throws for the parameters.
+// O(1).
+FabricSize fat_tree_size(const FatTreeParams& params);
 
 }  // namespace collsim::topology

@@ -28,8 +28,7 @@ std::span<const IslandFabric> all_island_fabrics() {
   return ISLAND_FABRIC_ORDER;
 }
 
-std::vector<VertexId> add_island(FabricBuilder& builder, int gpus, const NvlinkParams& nvlink,
-                                 int node, std::string_view prefix, std::string_view field) {
+void check_island(int gpus, const NvlinkParams& nvlink, std::string_view field) {
   const auto key = [&](std::string_view k) { return fmt::format("{}{}", field, k); };
   check_bandwidth(nvlink.bandwidth, key("bandwidth"));
   check_latency(nvlink.latency, key("latency"));
@@ -56,7 +55,11 @@ std::vector<VertexId> add_island(FabricBuilder& builder, int gpus, const NvlinkP
                           fmt::format("a pair must join two different GPUs (got {} twice)", p.a));
     }
   }
+}
 
+std::vector<VertexId> add_island(FabricBuilder& builder, int gpus, const NvlinkParams& nvlink,
+                                 int node, std::string_view prefix, std::string_view field) {
+  check_island(gpus, nvlink, field);
   std::vector<VertexId> ids;
   ids.reserve(static_cast<std::size_t>(gpus));
   for (int i = 0; i < gpus; ++i) {
@@ -89,9 +92,24 @@ std::vector<VertexId> add_island(FabricBuilder& builder, int gpus, const NvlinkP
   return ids;
 }
 
+FabricSize island_size(int gpus, const NvlinkParams& nvlink, std::string_view field) {
+  check_island(gpus, nvlink, field);
+  const auto g = static_cast<std::uint64_t>(gpus);
+  switch (nvlink.fabric) {
+    case IslandFabric::NVSWITCH:
+      return {g + 1, g};
+    case IslandFabric::MESH:
+      return {g, g * (g - 1) / 2};
+    case IslandFabric::PAIRS:
+      break;
+  }
+  return {g, nvlink.pairs.size()};
+}
+
 Fabric build_island(const IslandParams& params) {
   check_at_least(params.gpus, 1, "gpus");
   check_at_most(params.gpus, MAX_GPUS, "gpus");
+  check_fabric_size(island_size(params.gpus, params.nvlink, ""), "gpus", "use fewer gpus");
   FabricBuilder builder;
   add_island(builder, params.gpus, params.nvlink, 0, "", "");
   return builder.build();

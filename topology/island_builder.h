@@ -9,6 +9,7 @@
 #include "core/time.h"
 #include "topology/fabric.h"
 #include "topology/fabric_builder.h"
+#include "topology/fabric_size.h"
 
 namespace collsim::topology {
 
@@ -54,7 +55,8 @@ struct IslandParams {
 // pairs[i]) for: gpus outside 1..2^20; a MESH of more than 1024 GPUs; a bandwidth <= 0 or
 // a negative latency; pairs with a fabric other than PAIRS, or none with PAIRS and several
 // GPUs; a pair naming a GPU outside 0..g-1 or the same GPU twice; and (from FabricBuilder)
-// GPUs left unconnected. O(g^2) for MESH, O(g + |pairs|) otherwise.
+// GPUs left unconnected; a fabric beyond MAX_FABRIC_BYTES (topology/fabric_size.h), before
+// building. O(g^2) for MESH, O(g + |pairs|) otherwise.
 Fabric build_island(const IslandParams& params);
 
 // The island of node `node` inside a larger build: adds its GPUs (node `node`, local
@@ -62,5 +64,9 @@ Fabric build_island(const IslandParams& params);
 // the GPU ids in local order. `field` prefixes the parameter names in errors ("island.").
 std::vector<VertexId> add_island(FabricBuilder& builder, int gpus, const NvlinkParams& nvlink,
                                  int node, std::string_view prefix, std::string_view field);
+
+// The vertices and links add_island adds (build_island's fabric); throws what add_island
+// throws for these parameters. O(|pairs|).
+FabricSize island_size(int gpus, const NvlinkParams& nvlink, std::string_view field);
 
 }  // namespace collsim::topology

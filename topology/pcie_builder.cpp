@@ -9,14 +9,21 @@
 
 namespace collsim::topology {
 
-Fabric build_pcie_host(const PcieParams& p) {
+FabricSize pcie_size(const PcieParams& p) {
   check_at_least(p.gpus, 1, "gpus");
   check_at_most(p.gpus, MAX_GPUS, "gpus");
   check_at_least(p.gpus_per_switch, 1, "gpusPerSwitch");
   check_bandwidth(p.bandwidth, "bandwidth");
   check_bandwidth(p.uplink_bandwidth, "uplinkBandwidth");
   check_latency(p.latency, "latency");
+  const auto g = static_cast<std::uint64_t>(p.gpus);
+  const auto switches = (g + static_cast<std::uint64_t>(p.gpus_per_switch) - 1) /
+                        static_cast<std::uint64_t>(p.gpus_per_switch);
+  return {g + switches * (p.peer_to_peer ? 1 : 2) + 1, g + switches};
+}
 
+Fabric build_pcie_host(const PcieParams& p) {
+  check_fabric_size(pcie_size(p), "gpus", "use fewer gpus");
   FabricBuilder builder;
   std::vector<VertexId> gpus;
   for (int i = 0; i < p.gpus; ++i) {

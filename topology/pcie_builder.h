@@ -3,6 +3,7 @@
 #include "core/bandwidth.h"
 #include "core/time.h"
 #include "topology/fabric.h"
+#include "topology/fabric_size.h"
 
 namespace collsim::topology {
 
@@ -33,5 +34,9 @@ struct PcieParams {
 // for gpus outside 1..2^20, gpusPerSwitch < 1, a bandwidth <= 0 or a negative latency.
 // O(gpus).
 Fabric build_pcie_host(const PcieParams& params);
+
+// The vertices and links build_pcie_host builds; throws what it throws for the parameters.
+// O(1).
+FabricSize pcie_size(const PcieParams& params);
 
 }  // namespace collsim::topology

@@ -55,4 +55,15 @@ void add_switch_tree(FabricBuilder& builder, std::span<const VertexId> leaves,
   }
 }
 
+FabricSize switch_tree_size(std::uint64_t leaves, const SwitchTreeParams& params) {
+  const auto uplinks = static_cast<std::uint64_t>(params.uplinks_per_leaf);
+  if (params.tiers == 2) {
+    return {uplinks, leaves * uplinks};
+  }
+  const auto per_pod = static_cast<std::uint64_t>(params.leaves_per_pod);
+  const std::uint64_t pods = (leaves + per_pod - 1) / per_pod;
+  const std::uint64_t cores = uplinks * per_pod;
+  return {pods * uplinks + cores, leaves * uplinks + cores * pods};
+}
+
 }  // namespace collsim::topology

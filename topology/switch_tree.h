@@ -6,6 +6,7 @@
 #include "core/bandwidth.h"
 #include "core/time.h"
 #include "topology/fabric_builder.h"
+#include "topology/fabric_size.h"
 
 namespace collsim::topology {
 
@@ -30,5 +31,9 @@ struct SwitchTreeParams {
 
 void add_switch_tree(FabricBuilder& builder, std::span<const VertexId> leaves,
                      const SwitchTreeParams& params);
+
+// The switches and links add_switch_tree adds above `leaves` leaves (the leaves and their
+// host links not included). O(1).
+FabricSize switch_tree_size(std::uint64_t leaves, const SwitchTreeParams& params);
 
 }  // namespace collsim::topology

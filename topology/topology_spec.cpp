@@ -1,5 +1,8 @@
 #include "topology/topology_spec.h"
 
+#include "topology/fabric_builder.h"
+#include "topology/parameter_checks.h"
+
 namespace collsim::topology {
 namespace {
 
@@ -30,6 +33,21 @@ Fabric build_fabric(const TopologySpec& spec) {
                         [](const FatTreeParams& p) { return build_fat_tree(p); },
                         [](const PcieParams& p) { return build_pcie_host(p); },
                         [](const ExplicitParams& p) { return build_explicit(p); },
+                    },
+                    spec);
+}
+
+FabricSize fabric_size(const TopologySpec& spec) {
+  return std::visit(Overloaded{
+                        [](const IslandParams& p) {
+                          check_at_least(p.gpus, 1, "gpus");
+                          check_at_most(p.gpus, MAX_GPUS, "gpus");
+                          return island_size(p.gpus, p.nvlink, "");
+                        },
+                        [](const ClusterParams& p) { return cluster_size(p); },
+                        [](const FatTreeParams& p) { return fat_tree_size(p); },
+                        [](const PcieParams& p) { return pcie_size(p); },
+                        [](const ExplicitParams& p) { return explicit_size(p); },
                     },
                     spec);
 }

@@ -24,4 +24,8 @@ std::string_view builder_name(const TopologySpec& spec);
 // Runs the builder; throws TopologyError as that builder documents.
 Fabric build_fabric(const TopologySpec& spec);
 
+// The vertices and links build_fabric builds, counted from the parameters (throws what the
+// builder throws for them, the size limit aside). O(1), O(entries) for lists.
+FabricSize fabric_size(const TopologySpec& spec);
+
 }  // namespace collsim::topology

@@ -289,11 +289,63 @@ TEST(ScenarioLoader, SweepPointsAreTheCartesianProductFirstAxisSlowest) {
     EXPECT_EQ(s.points[i].values, values[i]);
     EXPECT_TRUE(s.points[i].scenario.sweep.empty());
   }
-  EXPECT_EQ(std::get<topology::ClusterParams>(s.points[2].scenario.topology).nodes, 3);
-  EXPECT_EQ(s.points[1].scenario.collective.sizes, (std::vector<core::Bytes>{1024, 2048}));
+  // Each point has its own values, also when an axis comes back to its first value (point
+  // 2's sizes after point 1's): the points share one document, set in place.
+  const std::vector<int> nodes{1, 1, 3, 3};
+  const std::vector<std::vector<core::Bytes>> sizes{{8}, {1024, 2048}, {8}, {1024, 2048}};
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(std::get<topology::ClusterParams>(s.points[i].scenario.topology).nodes, nodes[i]);
+    EXPECT_EQ(s.points[i].scenario.collective.sizes, sizes[i]) << i;
+  }
   // The base keeps the file's own values and the axes.
   EXPECT_EQ(std::get<topology::ClusterParams>(s.base.topology).nodes, 2);
   EXPECT_EQ(s.base.sweep.size(), 2U);
+}
+
+// A fabric and a sweep's fabrics are priced from their counts before anything is built:
+// each refusal is at the key that sizes it, with the estimate.
+TEST(ScenarioLoader, FabricsTooLargeAreRefusedFromTheirCounts) {
+  // 2^17 nodes on 3 tiers of 1024-port switches: 2.5 M vertices, 5.2 M links.
+  const std::string huge = with(
+      "    nodes: 2\n    gpusPerNode: 4\n    nics: {perNode: 4, "
+      "bandwidth: 400Gb/s}\n    network: {fabric: rail_optimized}",
+      "    nodes: 131072\n    gpusPerNode: 8\n    nics: {perNode: 8}\n"
+      "    network: {fabric: rail_optimized, tiers: 3, radix: 1024}");
+  const std::string error = load_error(huge);
+  EXPECT_EQ(error.find("t.yaml:8:12: spec.topology.nodes: the fabric would have 2494464 "
+                       "vertices and 5242880 links, about 4.0GiB of memory, more than the 1GiB "
+                       "collsim builds; "),
+            0u)
+      << error;
+  // 40 points of 8,153..8,192 nodes of 4 GPUs on 3 tiers of 64-port switches, about 125 MiB
+  // each.
+  std::string values;
+  for (int n = 8192; n > 8152; --n) {
+    values += (values.empty() ? "" : ", ") + std::to_string(n);
+  }
+  const std::string big = with("network: {fabric: rail_optimized}",
+                               "network: {fabric: rail_optimized, tiers: 3, radix: 64}") +
+                          "  sweep:\n    - {path: spec.topology.nodes, values: [" + values + "]}\n";
+  EXPECT_EQ(load_error(big).find("t.yaml:19:5: spec.sweep: validating its 40 points builds "
+                                 "fabrics of about "),
+            0u)
+      << load_error(big);
+  EXPECT_NE(load_error(big).find("GiB in all, more than the 4GiB collsim validates; sweep fewer "
+                                 "points or smaller fabrics"),
+            std::string::npos);
+  // 200 points of one 2,048-node fabric (about 32 MiB) share it: not refused, while 200
+  // different fabrics of that size would be.
+  std::string seeds;
+  for (int n = 0; n < 200; ++n) {
+    seeds += (seeds.empty() ? "" : ", ") + std::to_string(n);
+  }
+  const LoadedScenario many = load_scenario_text(
+      with("network: {fabric: rail_optimized}",
+           "network: {fabric: rail_optimized, tiers: 3, radix: 64}\n  placement: {ranks: 8}") +
+          "  sweep:\n    - {path: spec.model.seed, values: [" + seeds + "]}\n",
+      "t.yaml", {{"spec.topology.nodes", "2048"}});
+  EXPECT_EQ(many.points.size(), 200u);
+  EXPECT_EQ(many.points.back().scenario.model.seed, 199u);
 }
 
 TEST(ScenarioLoader, OverridesSetAnyFieldAndTheirErrorsAreTheCommandLines) {
