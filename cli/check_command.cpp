@@ -47,6 +47,7 @@ int check_command(const std::vector<std::string>& args, std::ostream& out) {
   comparison.sweep = !loaded.base.sweep.empty();
   study::RunnerOptions options;
   options.jobs = study::job_count(input.jobs);
+  options.progress = terminal_progress();
   const study::ResultSet results = study::run_points(loaded, comparison.sweep, options);
   comparison.current_csv = report::render_report(results, scenarios::ReportFormat::CSV);
   const report::BaselineVerdict verdict = report::compare_with_baseline(comparison);

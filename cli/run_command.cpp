@@ -48,6 +48,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out) {
   files::check_outputs(report::report_files(destinations, request.update_baseline), inputs);
   study::RunnerOptions options;
   options.jobs = study::job_count(input.jobs);
+  options.progress = terminal_progress();
   const study::ResultSet results = study::run_points(loaded, false, options);
   out << report::deliver_reports(destinations, results, request.update_baseline, inputs);
   return 0;

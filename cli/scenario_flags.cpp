@@ -31,9 +31,13 @@ ScenarioInput read_scenario_input(const po::variables_map& vm, std::string_view 
   return input;
 }
 
+std::ostream* terminal_progress() {
+  return isatty(STDERR_FILENO) != 0 ? &std::cerr : nullptr;
+}
+
 scenarios::LoadedScenario load_scenario_input(const ScenarioInput& input) {
   return scenarios::load_scenario_file(input.file, scenarios::parse_set_flags(input.set),
-                                       isatty(STDERR_FILENO) != 0 ? &std::cerr : nullptr);
+                                       terminal_progress());
 }
 
 void add_report_options(po::options_description& visible) {

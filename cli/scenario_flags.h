@@ -1,5 +1,6 @@
 #pragma once
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,8 +30,12 @@ void add_scenario_input_options(boost::program_options::options_description& vis
 ScenarioInput read_scenario_input(const boost::program_options::variables_map& vm,
                                   std::string_view verb);
 
+// Where progress lines go: stderr when it is a terminal, else nowhere (nullptr), so that
+// files, pipes and tests never see wall-clock time.
+std::ostream* terminal_progress();
+
 // The scenario of `input`, loaded with its --set overrides and validated
-// (scenarios/scenario_loader.h).
+// (scenarios/scenario_loader.h), with a progress line while a long sweep validates.
 scenarios::LoadedScenario load_scenario_input(const ScenarioInput& input);
 
 // The report flags `collsim run` and `collsim sweep` share (--help, the scenario input

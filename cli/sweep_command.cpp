@@ -76,7 +76,7 @@ int sweep_command(const std::vector<std::string>& args, std::ostream& out) {
   if (shard) {
     options.shard = study::parse_shard(*shard);
   }
-  options.progress = isatty(STDERR_FILENO) != 0 ? &std::cerr : nullptr;
+  options.progress = terminal_progress();
   options.kill_after = kill_after();
   options.kill_signal = kill_signal();
 

@@ -533,6 +533,24 @@ TEST_F(ScenarioCommands, CheckRefusesABaselineOfAnotherScenarioOrCutShort) {
       << cut.err;
 }
 
+// On a terminal (here a pseudo-terminal from util-linux's script) run and check show the
+// progress line a sweep shows; off a terminal (every other test) they print nothing there.
+TEST_F(ScenarioCommands, RunAndCheckShowProgressOnATerminal) {
+  const std::string s = write("s.yaml", SMALL);
+  const std::string log = path("tty.log");
+  for (const std::string& command :
+       {"run " + s + " -o " + path("r.txt"),
+        "run " + s + " --update-baseline " + path("b.csv") + " -o " + path("r2.txt"),
+        "check " + s + " --baseline " + path("b.csv")}) {
+    const std::string shell = "script -qec '" + std::string(COLLSIM_BINARY) + " " + command +
+                              " > /dev/null' /dev/null > " + log + " 2>&1";
+    ASSERT_EQ(std::system(shell.c_str()), 0) << shell << "\n" << read(log);
+    EXPECT_NE(read(log).find("collsim: runs 4/4, points 1/1, "), std::string::npos)
+        << command << "\n"
+        << read(log);
+  }
+}
+
 TEST_F(ScenarioCommands, SetAndPrintEffectiveRoundTrip) {
   const std::string s = write("s.yaml", SMALL);
   const CliResult effective =
