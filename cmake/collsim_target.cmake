@@ -16,7 +16,10 @@ if(COLLSIM_FUZZ)
     message(FATAL_ERROR "COLLSIM_FUZZ needs clang (-DCMAKE_CXX_COMPILER=clang++)")
   endif()
   # Coverage instrumentation for every library; the fuzzer targets link libFuzzer itself.
-  target_compile_options(collsim_warnings INTERFACE -fsanitize=fuzzer-no-link,address,undefined
+  # Clang before 19 does not enable sized deallocation by default, which
+  # memory/huge_page_allocator.cpp's operator delete(void*, size_t) needs.
+  target_compile_options(collsim_warnings INTERFACE -fsized-deallocation
+                                                    -fsanitize=fuzzer-no-link,address,undefined
                                                     -fno-sanitize-recover=undefined
                                                     -fno-omit-frame-pointer)
   target_link_options(collsim_warnings INTERFACE -fsanitize=address,undefined)
