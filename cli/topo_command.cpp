@@ -28,12 +28,11 @@ int topo_command(const std::vector<std::string>& args, std::ostream& out) {
     out << visible << '\n';
     return 0;
   }
-  const core::SourceLocation command_line{"command line", 0, 0};
   if (vm.count("file") == 0) {
-    throw core::InputError(command_line, "FILE", "give the topology file to summarize");
+    throw core::command_line_error("FILE", "give the topology file to summarize");
   }
   if (vm.count("json") > 0 && vm.count("dot") > 0) {
-    throw core::InputError(command_line, "--dot", "--json and --dot exclude each other");
+    throw core::command_line_error("--dot", "--json and --dot exclude each other");
   }
   report::TopoRequest request;
   request.file = vm["file"].as<std::string>();

@@ -29,8 +29,13 @@ InputError::InputError(SourceLocation where, std::string field, std::string mess
       field_(std::move(field)),
       message_(std::move(message)) {}
 
+const SourceLocation& command_line() {
+  static const SourceLocation where{"command line", 0, 0};
+  return where;
+}
+
 InputError command_line_error(std::string flag, std::string message) {
-  return InputError({"command line", 0, 0}, std::move(flag), std::move(message));
+  return InputError(command_line(), std::move(flag), std::move(message));
 }
 
 }  // namespace collsim::core

@@ -13,8 +13,8 @@ struct SourceLocation {
   int column = 0;
 };
 
-// InputError: bad user input (a file, a flag), as opposed to a bug or a result. Carries the source position and the
-// field's path so that the one line shown to the user reads
+// InputError: bad user input (a file, a flag), as opposed to a bug or a result. Carries the source
+// position and the field's path so that the one line shown to the user reads
 //   "<file>:<line>:<col>: <field>: <message>"
 // with the parts that are unknown left out. The CLI turns it into exit code 2.
 class InputError : public std::runtime_error {
@@ -30,6 +30,11 @@ class InputError : public std::runtime_error {
   std::string field_;
   std::string message_;
 };
+
+// Where a command-line flag is: file "command line", no line or column. Every error about
+// a flag is at it, through command_line_error or, for a value that may also come from a
+// file, as the default of a SourceLocation member.
+const SourceLocation& command_line();
 
 // The InputError of a bad command-line flag: "command line: <flag>: <message>".
 InputError command_line_error(std::string flag, std::string message);

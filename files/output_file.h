@@ -20,7 +20,7 @@ struct OutputFile {
   std::string path;
   std::string text;
   std::string flag;
-  core::SourceLocation where{"command line", 0, 0};
+  core::SourceLocation where = core::command_line();
   std::chrono::milliseconds fifo_reader_wait = FIFO_READER_WAIT;
 };
 

@@ -29,10 +29,6 @@ using algorithms::RankLayout;
 using algorithms::Schedule;
 using algorithms::ScheduleStats;
 
-[[noreturn]] void bad(const std::string& flag, const std::string& message) {
-  throw core::InputError({"command line", 0, 0}, flag, message);
-}
-
 enum class Grouping { STEP, RANK };
 
 // The request behind the flags, every value checked.
@@ -60,7 +56,7 @@ core::Bytes size_flag(const std::string& flag, const std::string& text, core::Ze
   try {
     return core::parse_size(text, zero);
   } catch (const core::UnitError& e) {
-    bad(flag, e.what());
+    throw core::command_line_error(flag, e.what());
   }
 }
 
@@ -74,7 +70,8 @@ std::vector<Rank> parse_node_sizes(const std::string& text) {
     const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), value);
     if (ec != std::errc() || end != item.data() + item.size() || value < 1 ||
         value > MAX_EXPLAIN_RANKS) {
-      bad("--node-sizes",
+      throw core::command_line_error(
+          "--node-sizes",
           fmt::format("'{}' is not a GPU count; write the GPUs of each node, e.g. 4,4,2", item));
     }
     sizes.push_back(static_cast<Rank>(value));
@@ -89,7 +86,8 @@ std::vector<Rank> parse_node_sizes(const std::string& text) {
 std::vector<Rank> layout_flags(const ExplainFlags& f) {
   if (f.node_sizes) {
     if (f.gpus_per_node) {
-      bad("--gpus-per-node", "give either --node-sizes or --gpus-per-node, not both");
+      throw core::command_line_error("--gpus-per-node",
+                                     "give either --node-sizes or --gpus-per-node, not both");
     }
     std::vector<Rank> sizes = parse_node_sizes(*f.node_sizes);
     std::uint64_t total = 0;
@@ -97,23 +95,27 @@ std::vector<Rank> layout_flags(const ExplainFlags& f) {
       total += g;
     }
     if (total > MAX_EXPLAIN_RANKS) {
-      bad("--node-sizes",
+      throw core::command_line_error(
+          "--node-sizes",
           fmt::format("{} ranks; explain builds at most {}", total, MAX_EXPLAIN_RANKS));
     }
     if (f.ranks && static_cast<std::uint64_t>(*f.ranks) != total) {
-      bad("--ranks", fmt::format("{} ranks, but --node-sizes adds up to {}", *f.ranks, total));
+      throw core::command_line_error(
+          "--ranks", fmt::format("{} ranks, but --node-sizes adds up to {}", *f.ranks, total));
     }
     return sizes;
   }
   if (!f.ranks) {
-    bad("--ranks", "is required (or give --node-sizes)");
+    throw core::command_line_error("--ranks", "is required (or give --node-sizes)");
   }
   if (*f.ranks < 1 || *f.ranks > MAX_EXPLAIN_RANKS) {
-    bad("--ranks", fmt::format("must be 1 to {}, got {}", MAX_EXPLAIN_RANKS, *f.ranks));
+    throw core::command_line_error(
+        "--ranks", fmt::format("must be 1 to {}, got {}", MAX_EXPLAIN_RANKS, *f.ranks));
   }
   const int g = f.gpus_per_node.value_or(1);
   if (g < 1 || *f.ranks % g != 0) {
-    bad("--gpus-per-node", fmt::format("must be at least 1 and divide --ranks {}, got {} (give "
+    throw core::command_line_error(
+        "--gpus-per-node", fmt::format("must be at least 1 and divide --ranks {}, got {} (give "
                                        "--node-sizes for nodes of different sizes)",
                                        *f.ranks, g));
   }
@@ -123,24 +125,27 @@ std::vector<Rank> layout_flags(const ExplainFlags& f) {
 Request parse(const ExplainFlags& f) {
   Request q;
   if (!f.algorithm) {
-    bad("--algo", "is required: one of " + algorithm_list());
+    throw core::command_line_error("--algo", "is required: one of " + algorithm_list());
   }
   const auto algorithm = algorithms::parse_algorithm(*f.algorithm);
   if (!algorithm) {
-    bad("--algo", fmt::format("unknown algorithm '{}'; one of {}", *f.algorithm, algorithm_list()));
+    throw core::command_line_error(
+        "--algo", fmt::format("unknown algorithm '{}'; one of {}", *f.algorithm, algorithm_list()));
   }
   q.algorithm = *algorithm;
   if (f.collective) {
     const auto c = algorithms::parse_collective(*f.collective);
     if (!c) {
-      bad("--collective", fmt::format("unknown collective '{}'; one of allreduce, reducescatter, "
+      throw core::command_line_error(
+          "--collective", fmt::format("unknown collective '{}'; one of allreduce, reducescatter, "
                                       "allgather, broadcast, reduce",
                                       *f.collective));
     }
     q.collective = *c;
   }
   if (!algorithms::supports(q.algorithm, q.collective)) {
-    bad("--collective", fmt::format("{} has no {} schedule (reducescatter and allgather: ring; "
+    throw core::command_line_error(
+        "--collective", fmt::format("{} has no {} schedule (reducescatter and allgather: ring; "
                                     "broadcast and reduce: ring, binary_tree, binomial_tree)",
                                     algorithms::algorithm_name(q.algorithm),
                                     algorithms::collective_name(q.collective)));
@@ -156,20 +161,23 @@ Request parse(const ExplainFlags& f) {
   q.nics_per_node = *std::max_element(q.node_sizes.begin(), q.node_sizes.end());
   if (f.nics_per_node) {
     if (*f.nics_per_node < 1 || *f.nics_per_node > 1024) {
-      bad("--nics-per-node", fmt::format("must be 1 to 1024, got {}", *f.nics_per_node));
+      throw core::command_line_error("--nics-per-node",
+                                     fmt::format("must be 1 to 1024, got {}", *f.nics_per_node));
     }
     q.nics_per_node = static_cast<std::uint32_t>(*f.nics_per_node);
   }
   if (!f.bytes) {
-    bad("--bytes", "is required: the message size, e.g. 1MiB");
+    throw core::command_line_error("--bytes", "is required: the message size, e.g. 1MiB");
   }
   q.bytes = size_flag("--bytes", *f.bytes, core::Zero::ALLOWED);
   if (f.chunks && f.chunk_size) {
-    bad("--chunk-size", "give either --chunks or --chunk-size, not both");
+    throw core::command_line_error("--chunk-size",
+                                   "give either --chunks or --chunk-size, not both");
   }
   if (f.chunks) {
     if (*f.chunks < 1) {
-      bad("--chunks", fmt::format("must be at least 1, got {}", *f.chunks));
+      throw core::command_line_error("--chunks",
+                                     fmt::format("must be at least 1, got {}", *f.chunks));
     }
     q.options.chunks = static_cast<std::uint32_t>(*f.chunks);
   }
@@ -178,7 +186,8 @@ Request parse(const ExplainFlags& f) {
   }
   if (f.channels) {
     if (*f.channels < 1 || *f.channels > 65535) {
-      bad("--channels", fmt::format("must be 1 to 65535, got {}", *f.channels));
+      throw core::command_line_error("--channels",
+                                     fmt::format("must be 1 to 65535, got {}", *f.channels));
     }
     q.options.channels = static_cast<std::uint32_t>(*f.channels);
   }
@@ -186,20 +195,22 @@ Request parse(const ExplainFlags& f) {
   q.options.emit_reduce_ops = f.reduce_ops;
   if (f.inter) {
     if (q.algorithm != Algorithm::TWO_LEVEL) {
-      bad("--inter", "applies to two_level only");
+      throw core::command_line_error("--inter", "applies to two_level only");
     }
     const auto inter = algorithms::parse_algorithm(*f.inter);
     if (inter != Algorithm::RING && inter != Algorithm::DOUBLE_BINARY_TREE) {
-      bad("--inter", fmt::format("must be ring or double_binary_tree, got '{}'", *f.inter));
+      throw core::command_line_error(
+          "--inter", fmt::format("must be ring or double_binary_tree, got '{}'", *f.inter));
     }
     q.options.inter = *inter;
   }
   if (f.root) {
     if (q.collective != Collective::BROADCAST && q.collective != Collective::REDUCE) {
-      bad("--root", "applies to broadcast and reduce only");
+      throw core::command_line_error("--root", "applies to broadcast and reduce only");
     }
     if (*f.root < 0 || static_cast<Rank>(*f.root) >= ranks) {
-      bad("--root", fmt::format("must be a rank, 0 to {}, got {}", ranks - 1, *f.root));
+      throw core::command_line_error(
+          "--root", fmt::format("must be a rank, 0 to {}, got {}", ranks - 1, *f.root));
     }
     q.options.root = static_cast<Rank>(*f.root);
   }
@@ -209,12 +220,12 @@ Request parse(const ExplainFlags& f) {
     } else if (*f.by == "rank") {
       q.by = Grouping::RANK;
     } else {
-      bad("--by", fmt::format("must be step or rank, got '{}'", *f.by));
+      throw core::command_line_error("--by", fmt::format("must be step or rank, got '{}'", *f.by));
     }
   }
   if (f.limit) {
     if (*f.limit < 0) {
-      bad("--limit", fmt::format("must be 0 or more, got {}", *f.limit));
+      throw core::command_line_error("--limit", fmt::format("must be 0 or more, got {}", *f.limit));
     }
     q.limit = static_cast<std::size_t>(*f.limit);
   }
@@ -227,9 +238,9 @@ Schedule build(const Request& q) {
   try {
     return algorithms::generate(q.algorithm, q.collective, q.bytes, layout, q.options);
   } catch (const std::length_error& e) {
-    bad("", e.what());
+    throw core::command_line_error("", e.what());
   } catch (const std::invalid_argument& e) {
-    bad("", e.what());
+    throw core::command_line_error("", e.what());
   }
 }
 

@@ -14,12 +14,8 @@ namespace collsim::report {
 namespace {
 using cost::ModelParams;
 using cost::parse_protocol_mode;
-using scenarios::ReportFormat;
 using scenarios::parse_size_sweep;
-
-[[noreturn]] void fail(std::string_view flag, std::string message) {
-  throw core::InputError({"command line", 0, 0}, std::string(flag), std::move(message));
-}
+using scenarios::ReportFormat;
 
 // Runs a units.h parser and reports its error against `flag`.
 template <typename Parse>
@@ -27,7 +23,7 @@ auto parse_flag(std::string_view flag, Parse&& parse) {
   try {
     return parse();
   } catch (const std::invalid_argument& e) {
-    fail(flag, e.what());
+    throw core::command_line_error(std::string(flag), e.what());
   }
 }
 
@@ -41,7 +37,8 @@ core::Bandwidth bandwidth_flag(std::string_view flag, const std::string& text) {
 
 void require_exclusive(bool a, std::string_view flag_a, bool b, std::string_view flag_b) {
   if (a && b) {
-    fail(flag_a, fmt::format("cannot be combined with {}; give one of them", flag_b));
+    throw core::command_line_error(
+        std::string(flag_a), fmt::format("cannot be combined with {}; give one of them", flag_b));
   }
 }
 
@@ -52,11 +49,11 @@ ModelRequest parse_model_request(const ModelFlags& flags) {
   cost::ModelParams& p = r.params;
 
   if (!flags.world) {
-    fail("--world", "missing; give the number of ranks, e.g. --world 64");
+    throw core::command_line_error("--world", "missing; give the number of ranks, e.g. --world 64");
   }
   if (*flags.world < 2 || *flags.world > MAX_MODEL_WORLD) {
-    fail("--world",
-         fmt::format("must be between 2 and {} ranks (got {})", MAX_MODEL_WORLD, *flags.world));
+    throw core::command_line_error("--world", fmt::format("must be between 2 and {} ranks (got {})",
+                                                          MAX_MODEL_WORLD, *flags.world));
   }
   p.world = *flags.world;
 
@@ -66,12 +63,13 @@ ModelRequest parse_model_request(const ModelFlags& flags) {
   } else if (flags.sizes) {
     r.sizes = parse_flag("--sizes", [&] { return parse_size_sweep(*flags.sizes); });
   } else {
-    fail("--bytes",
-         "missing; give a message size (--bytes 1KiB) or a sweep (--sizes 1KiB:1GiB:x2)");
+    throw core::command_line_error(
+        "--bytes", "missing; give a message size (--bytes 1KiB) or a sweep (--sizes 1KiB:1GiB:x2)");
   }
 
   if (!flags.alpha) {
-    fail("--alpha", "missing; give the latency of one send step, e.g. --alpha 5us");
+    throw core::command_line_error("--alpha",
+                                   "missing; give the latency of one send step, e.g. --alpha 5us");
   }
   p.alpha = time_flag("--alpha", *flags.alpha);
 
@@ -82,9 +80,10 @@ ModelRequest parse_model_request(const ModelFlags& flags) {
       return bandwidth_flag(flag, *own);
     }
     if (!bw) {
-      fail("--bw",
-           "missing; give the per-direction bandwidth (--bw 100GB/s), or both --ring-bw and "
-           "--tree-bw");
+      throw core::command_line_error(
+          "--bw",
+          "missing; give the per-direction bandwidth (--bw 100GB/s), or both --ring-bw and "
+          "--tree-bw");
     }
     return *bw;
   };
@@ -94,8 +93,9 @@ ModelRequest parse_model_request(const ModelFlags& flags) {
   if (flags.gpus_per_node) {
     const int g = *flags.gpus_per_node;
     if (g < 1 || p.world % g != 0) {
-      fail("--gpus-per-node",
-           fmt::format("must divide --world {} into whole nodes (got {})", p.world, g));
+      throw core::command_line_error(
+          "--gpus-per-node",
+          fmt::format("must divide --world {} into whole nodes (got {})", p.world, g));
     }
     p.gpus_per_node = g;
   } else {
@@ -103,7 +103,8 @@ ModelRequest parse_model_request(const ModelFlags& flags) {
                                       std::pair{flags.inter_bw.has_value(), "--inter-bw"},
                                       std::pair{flags.inter_alpha.has_value(), "--inter-alpha"}}) {
       if (given) {
-        fail(flag, "needs --gpus-per-node (it prices hops inside or between nodes)");
+        throw core::command_line_error(
+            flag, "needs --gpus-per-node (it prices hops inside or between nodes)");
       }
     }
   }
@@ -121,7 +122,8 @@ ModelRequest parse_model_request(const ModelFlags& flags) {
                     "--chunk-size");
   if (flags.chunks) {
     if (*flags.chunks < 1) {
-      fail("--chunks", fmt::format("must be at least 1 chunk per tree (got {})", *flags.chunks));
+      throw core::command_line_error(
+          "--chunks", fmt::format("must be at least 1 chunk per tree (got {})", *flags.chunks));
     }
     p.chunking = cost::DbtChunking::chunk_count(*flags.chunks);
   } else if (flags.chunk_size) {
@@ -132,9 +134,10 @@ ModelRequest parse_model_request(const ModelFlags& flags) {
   if (flags.protocol) {
     const auto mode = cost::parse_protocol_mode(*flags.protocol);
     if (!mode) {
-      fail("--protocol",
-           fmt::format("unknown protocol '{}'; expected none, ll, ll128, simple or auto",
-                       *flags.protocol));
+      throw core::command_line_error(
+          "--protocol",
+          fmt::format("unknown protocol '{}'; expected none, ll, ll128, simple or auto",
+                      *flags.protocol));
     }
     p.protocol = *mode;
   }

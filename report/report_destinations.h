@@ -27,7 +27,7 @@ struct Destination {
   scenarios::ReportFormat format = scenarios::ReportFormat::TABLE;
   std::optional<std::string> path;
   std::string flag = "-o";
-  core::SourceLocation where{"command line", 0, 0};
+  core::SourceLocation where = core::command_line();
 };
 
 // The destinations of a report: a format flag picks one format; -o writes one file (format

@@ -33,7 +33,6 @@ using cost::protocol_mode_name;
 using algorithms::Algorithm;
 using algorithms::Collective;
 
-const core::SourceLocation COMMAND_LINE{"command line", 0, 0};
 constexpr std::uint64_t GIB = 1ULL << 30;
 
 // Sizes above this are refused: at the slowest links a builder accepts they would already
@@ -513,24 +512,23 @@ std::vector<ParsedOverride> parse_overrides(const std::vector<Override>& overrid
     for (const auto& [part, name] : {std::pair{std::string_view(o.path), "path"},
                                      std::pair{std::string_view(o.value), "value"}}) {
       if (const std::optional<core::Utf8Error> bad = core::find_invalid_utf8(part)) {
-        throw core::InputError(
-            COMMAND_LINE, "--set",
-            fmt::format("the {}, character {}: {}", name, bad->column, core::describe(*bad)));
+        throw core::command_line_error("--set", fmt::format("the {}, character {}: {}", name,
+                                                            bad->column, core::describe(*bad)));
       }
     }
     YamlPath path = [&] {
       try {
         return YamlPath::parse(o.path);
       } catch (const std::invalid_argument& e) {
-        throw core::InputError(COMMAND_LINE, "--set", e.what());
+        throw core::command_line_error("--set", e.what());
       }
     }();
     YAML::Node value;
     try {
       value = YAML::Load(o.value);
     } catch (const YAML::Exception& e) {
-      throw core::InputError(COMMAND_LINE, "--set " + o.path,
-                             fmt::format("the value is not YAML: {}", e.msg));
+      throw core::command_line_error("--set " + o.path,
+                                     fmt::format("the value is not YAML: {}", e.msg));
     }
     parsed.push_back({std::move(path), value});
   }
@@ -545,7 +543,7 @@ YamlDocument with_overrides(std::string_view text, const std::string& file,
     try {
       set_at_path(doc.root().node(), o.path, o.value);
     } catch (const std::invalid_argument& e) {
-      throw core::InputError(COMMAND_LINE, "--set " + o.path.text(), e.what());
+      throw core::command_line_error("--set " + o.path.text(), e.what());
     }
   }
   return doc;
@@ -560,7 +558,7 @@ auto blame_overrides(const std::vector<ParsedOverride>& overrides, F&& read) {
   } catch (const core::InputError& e) {
     for (const ParsedOverride& o : overrides) {
       if (!e.field().empty() && o.path.overlaps(e.field())) {
-        throw core::InputError(COMMAND_LINE, "--set " + e.field(), e.message());
+        throw core::command_line_error("--set " + e.field(), e.message());
       }
     }
     throw;
@@ -703,8 +701,8 @@ LoadedScenario load(std::string_view text, const std::string& file,
   for (std::size_t i = 0; i < base.axes.size(); ++i) {
     for (const ParsedOverride& o : parsed) {
       if (o.path.overlaps(base.axes[i].path)) {
-        throw core::InputError(
-            COMMAND_LINE, "--set " + o.path.text(),
+        throw core::command_line_error(
+            "--set " + o.path.text(),
             fmt::format("spec.sweep[{}] sets {} at every point and would replace this value; "
                         "change that axis's values or drop the sweep (--set spec.sweep=[])",
                         i, base.axes[i].path.text()));
@@ -755,15 +753,14 @@ LoadedScenario load(std::string_view text, const std::string& file,
 Override parse_override(std::string_view text) {
   const std::size_t eq = text.find('=');
   if (eq == std::string_view::npos) {
-    throw core::InputError(
-        COMMAND_LINE, "--set",
-        fmt::format("expected path=value, e.g. spec.topology.nodes=16 (got '{}')", text));
+    throw core::command_line_error(
+        "--set", fmt::format("expected path=value, e.g. spec.topology.nodes=16 (got '{}')", text));
   }
   Override o{std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
   try {
     YamlPath::parse(o.path);
   } catch (const std::invalid_argument& e) {
-    throw core::InputError(COMMAND_LINE, "--set", e.what());
+    throw core::command_line_error("--set", e.what());
   }
   return o;
 }

@@ -28,8 +28,8 @@ Shard parse_shard(std::string_view text) {
          b.ptr == text.data() + text.size() && s.count >= 1 && s.index < s.count;
   }
   if (!ok) {
-    throw core::InputError({"command line", 0, 0}, "--shard",
-                           fmt::format("expected i/N with 0 <= i < N, e.g. 0/4 (got '{}')", text));
+    throw core::command_line_error(
+        "--shard", fmt::format("expected i/N with 0 <= i < N, e.g. 0/4 (got '{}')", text));
   }
   return s;
 }

@@ -105,7 +105,7 @@ std::string text_digest(std::string_view text) {
 }
 
 void SweepJournal::fail(const std::string& message) const {
-  throw core::InputError({"command line", 0, 0}, flag_, message);
+  throw core::command_line_error(flag_, message);
 }
 
 SweepJournal::SweepJournal(std::string path, const std::string& identity, bool resume)

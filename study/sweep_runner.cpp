@@ -97,10 +97,10 @@ ResultSet run_points(const LoadedScenario& loaded, bool sweep, const RunnerOptio
     if (options.journal && it != options.journal->completed().end()) {
       if (it->second.algorithm != s.collective.algorithms[unit.algorithm] ||
           it->second.bytes != s.collective.sizes[unit.size]) {
-        throw core::InputError({"command line", 0, 0}, "--resume",
-                               fmt::format("run {} of the journal '{}' is not this sweep's; "
-                                           "delete the journal to start over",
-                                           u, options.journal->path()));
+        throw core::command_line_error(
+            "--resume", fmt::format("run {} of the journal '{}' is not this sweep's; "
+                                    "delete the journal to start over",
+                                    u, options.journal->path()));
       }
       row_slot(unit) = it->second;
       ++runs_done;
