@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "core/name_table.h"
+
 namespace collsim::algorithms {
 
 Schedule::Schedule(Rank num_ranks, std::vector<core::Bytes> piece_bytes)
@@ -124,24 +126,27 @@ std::size_t Schedule::memory_bytes() const {
          composites_.size() * sizeof(Composite) + leaf_owner_.size() * sizeof(Rank);
 }
 
+namespace {
+
+constexpr core::NameTable<Phase, 7> PHASES{{
+    {Phase::REDUCE_SCATTER, "reduce_scatter"},
+    {Phase::ALL_GATHER, "all_gather"},
+    {Phase::REDUCE, "reduce"},
+    {Phase::BROADCAST, "broadcast"},
+    {Phase::INTRA_REDUCE_SCATTER, "intra_reduce_scatter"},
+    {Phase::INTER_ALL_REDUCE, "inter_all_reduce"},
+    {Phase::INTRA_ALL_GATHER, "intra_all_gather"},
+}};
+constexpr auto PHASE_ORDER = core::values_of(PHASES);
+
+}  // namespace
+
 std::string_view phase_name(Phase p) {
-  switch (p) {
-    case Phase::REDUCE_SCATTER:
-      return "reduce_scatter";
-    case Phase::ALL_GATHER:
-      return "all_gather";
-    case Phase::REDUCE:
-      return "reduce";
-    case Phase::BROADCAST:
-      return "broadcast";
-    case Phase::INTRA_REDUCE_SCATTER:
-      return "intra_reduce_scatter";
-    case Phase::INTER_ALL_REDUCE:
-      return "inter_all_reduce";
-    case Phase::INTRA_ALL_GATHER:
-      return "intra_all_gather";
-  }
-  return "unknown";
+  return core::name_in(PHASES, p);
+}
+
+std::span<const Phase> all_phases() {
+  return PHASE_ORDER;
 }
 
 }  // namespace collsim::algorithms

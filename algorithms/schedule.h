@@ -161,6 +161,8 @@ class Schedule {
 
 static_assert(sizeof(Op) == 28, "an op is 28 bytes; see Schedule");
 
+// reduce_scatter, all_gather, ...: the names `collsim explain` prints, and every phase.
 std::string_view phase_name(Phase p);
+std::span<const Phase> all_phases();
 
 }  // namespace collsim::algorithms

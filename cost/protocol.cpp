@@ -2,12 +2,23 @@
 
 #include <array>
 
+#include "core/name_table.h"
+
 namespace collsim::cost {
 namespace {
 
-constexpr std::array PROTOCOLS{Protocol::LL, Protocol::LL128, Protocol::SIMPLE};
-constexpr std::array<std::string_view, 3> PROTOCOL_NAMES{"ll", "ll128", "simple"};
-constexpr std::array<std::string_view, 3> LINK_NAMES{"nvlink", "pci", "net"};
+constexpr core::NameTable<Protocol, 3> PROTOCOLS{{
+    {Protocol::LL, "ll"},
+    {Protocol::LL128, "ll128"},
+    {Protocol::SIMPLE, "simple"},
+}};
+constexpr auto PROTOCOL_ORDER = core::values_of(PROTOCOLS);
+constexpr core::NameTable<LinkType, 3> LINK_TYPES{{
+    {LinkType::NVLINK, "nvlink"},
+    {LinkType::PCI, "pci"},
+    {LinkType::NET, "net"},
+}};
+constexpr auto LINK_TYPE_ORDER = core::values_of(LINK_TYPES);
 
 constexpr std::array<double, 3> PAYLOAD{4.0 / 8.0, 120.0 / 128.0, 1.0};
 
@@ -28,24 +39,23 @@ std::size_t index(Protocol p) {
 }  // namespace
 
 std::string_view protocol_name(Protocol p) {
-  return PROTOCOL_NAMES[index(p)];
+  return core::name_in(PROTOCOLS, p);
 }
 
 std::optional<Protocol> parse_protocol(std::string_view name) {
-  for (Protocol p : PROTOCOLS) {
-    if (protocol_name(p) == name) {
-      return p;
-    }
-  }
-  return std::nullopt;
+  return core::parse_in(PROTOCOLS, name);
 }
 
 std::span<const Protocol> all_protocols() {
-  return PROTOCOLS;
+  return PROTOCOL_ORDER;
 }
 
 std::string_view link_type_name(LinkType t) {
-  return LINK_NAMES[static_cast<std::size_t>(t)];
+  return core::name_in(LINK_TYPES, t);
+}
+
+std::span<const LinkType> all_link_types() {
+  return LINK_TYPE_ORDER;
 }
 
 ProtocolCost protocol_cost(Protocol p, LinkType link) {

@@ -5,8 +5,8 @@
 #include <span>
 #include <string_view>
 
-#include "cost/hop_cost.h"
 #include "core/time.h"
+#include "cost/hop_cost.h"
 
 namespace collsim::cost {
 
@@ -24,6 +24,7 @@ std::string_view protocol_name(Protocol p);  // "ll", "ll128", "simple"
 std::optional<Protocol> parse_protocol(std::string_view name);
 std::span<const Protocol> all_protocols();
 std::string_view link_type_name(LinkType t);  // "nvlink", "pci", "net"
+std::span<const LinkType> all_link_types();
 
 // ProtocolCost: what a protocol changes in an α-β model. A step of b data bytes over a hop
 // with (α, B) costs (α + step_latency) + b / (B · payload_fraction), and the collective pays

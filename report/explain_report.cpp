@@ -14,6 +14,7 @@
 #include "algorithms/generate.h"
 #include "algorithms/schedule_stats.h"
 #include "core/input_error.h"
+#include "core/name_table.h"
 #include "core/units.h"
 
 namespace collsim::report {
@@ -30,6 +31,8 @@ using algorithms::Schedule;
 using algorithms::ScheduleStats;
 
 enum class Grouping { STEP, RANK };
+constexpr core::NameTable<Grouping, 2> GROUPINGS{
+    {{Grouping::STEP, "step"}, {Grouping::RANK, "rank"}}};
 
 // The request behind the flags, every value checked.
 struct Request {
@@ -215,13 +218,11 @@ Request parse(const ExplainFlags& f) {
     q.options.root = static_cast<Rank>(*f.root);
   }
   if (f.by) {
-    if (*f.by == "step") {
-      q.by = Grouping::STEP;
-    } else if (*f.by == "rank") {
-      q.by = Grouping::RANK;
-    } else {
+    const std::optional<Grouping> by = core::parse_in(GROUPINGS, *f.by);
+    if (!by) {
       throw core::command_line_error("--by", fmt::format("must be step or rank, got '{}'", *f.by));
     }
+    q.by = *by;
   }
   if (f.limit) {
     if (*f.limit < 0) {
@@ -370,13 +371,13 @@ std::string text_report(const Request& q, const Schedule& s, const ScheduleStats
     out += fmt::format("inter-node: {}\n", algorithms::algorithm_name(q.options.inter));
   }
   if (q.limit > 0) {
-    out += fmt::format("\nschedule by {} ({} of {} ops):\n",
-                       q.by == Grouping::STEP ? "step" : "rank", listed.size(), s.size());
+    out += fmt::format("\nschedule by {} ({} of {} ops):\n", core::name_in(GROUPINGS, q.by),
+                       listed.size(), s.size());
     std::size_t group = SIZE_MAX;
     for (OpId i : listed) {
       const std::size_t k = q.by == Grouping::STEP ? s.op(i).label.step : s.op(i).src;
       if (k != group) {
-        out += fmt::format("{} {}:\n", q.by == Grouping::STEP ? "step" : "rank", k);
+        out += fmt::format("{} {}:\n", core::name_in(GROUPINGS, q.by), k);
         group = k;
       }
       out += op_line(s, i);
@@ -423,7 +424,7 @@ std::string json_report(const Request& q, const Schedule& s, const ScheduleStats
   if (q.algorithm == Algorithm::TWO_LEVEL) {
     j["inter"] = algorithms::algorithm_name(q.options.inter);
   }
-  j["by"] = q.by == Grouping::STEP ? "step" : "rank";
+  j["by"] = core::name_in(GROUPINGS, q.by);
   const MinMax sent = min_max(st.bytes_sent);
   const MinMax received = min_max(st.bytes_received);
   const MinMax net = min_max(network);

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "core/name_table.h"
+
 namespace collsim::scenarios {
 using cost::Protocol;
 using cost::protocol_cost;
@@ -137,8 +139,7 @@ core::Time protocol_step_latency(std::optional<cost::Protocol> protocol, bool on
   if (!protocol) {
     return core::Time::zero();
   }
-  return cost::protocol_cost(
-             *protocol, one_node ? cost::LinkType::NVLINK : cost::LinkType::NET)
+  return cost::protocol_cost(*protocol, one_node ? cost::LinkType::NVLINK : cost::LinkType::NET)
       .step_latency;
 }
 
@@ -146,22 +147,23 @@ std::string_view protocol_option_name(std::optional<cost::Protocol> protocol) {
   return protocol ? cost::protocol_name(*protocol) : "none";
 }
 
+namespace {
+
+constexpr core::NameTable<ReportFormat, 3> REPORT_FORMATS{{
+    {ReportFormat::TABLE, "table"},
+    {ReportFormat::CSV, "csv"},
+    {ReportFormat::JSON, "json"},
+}};
+constexpr auto REPORT_FORMAT_ORDER = core::values_of(REPORT_FORMATS);
+
+}  // namespace
+
 std::span<const ReportFormat> all_report_formats() {
-  static constexpr ReportFormat FORMATS[] = {ReportFormat::TABLE, ReportFormat::CSV,
-                                             ReportFormat::JSON};
-  return FORMATS;
+  return REPORT_FORMAT_ORDER;
 }
 
 std::string_view report_format_name(ReportFormat format) {
-  switch (format) {
-    case ReportFormat::TABLE:
-      return "table";
-    case ReportFormat::CSV:
-      return "csv";
-    case ReportFormat::JSON:
-      return "json";
-  }
-  return "unknown";
+  return core::name_in(REPORT_FORMATS, format);
 }
 
 }  // namespace collsim::scenarios

@@ -10,11 +10,11 @@
 
 #include "algorithms/algorithm.h"
 #include "algorithms/generate_options.h"
-#include "cost/protocol.h"
 #include "algorithms/rank_layout.h"
 #include "core/bandwidth.h"
 #include "core/input_error.h"
 #include "core/time.h"
+#include "cost/protocol.h"
 #include "sim/network_model.h"
 #include "topology/fabric.h"
 #include "topology/topology_spec.h"

@@ -218,7 +218,10 @@ topology::ExplicitParams read_explicit(YamlMap& m) {
   return p;
 }
 
-enum class Builder { ISLAND, CLUSTER, FAT_TREE, PCIE, EXPLICIT };
+constexpr core::NameTable<FileKind, 2> FILE_KINDS{{
+    {FileKind::TOPOLOGY, "Topology"},
+    {FileKind::SCENARIO, "Scenario"},
+}};
 
 TopologyFile load(const YamlDocument& doc) {
   YamlMap top = doc.root().as_map();
@@ -248,8 +251,7 @@ FileHeader read_file_header(YamlMap& top) {
     api.fail(fmt::format("unsupported apiVersion '{}'; expected collsim/v1", api.as_string()));
   }
   FileHeader header;
-  header.kind = top.required("kind").as_enum<FileKind>(
-      {{"Topology", FileKind::TOPOLOGY}, {"Scenario", FileKind::SCENARIO}});
+  header.kind = top.required("kind").as_enum(FILE_KINDS);
   YamlMap metadata = top.required("metadata").as_map();
   const YamlValue name = metadata.required("name");
   header.name = name.as_string();
@@ -267,26 +269,24 @@ FileHeader read_file_header(YamlMap& top) {
 
 topology::TopologySpec read_topology_spec(const YamlValue& section) {
   YamlMap m = section.as_map();
-  const Builder builder = m.required("builder").as_enum<Builder>({{"island", Builder::ISLAND},
-                                                                  {"cluster", Builder::CLUSTER},
-                                                                  {"fat_tree", Builder::FAT_TREE},
-                                                                  {"pcie", Builder::PCIE},
-                                                                  {"explicit", Builder::EXPLICIT}});
+  using topology::BuilderKind;
+  const BuilderKind builder =
+      m.required("builder").as_named(topology::all_builder_kinds(), topology::builder_kind_name);
   topology::TopologySpec spec;
   switch (builder) {
-    case Builder::ISLAND:
+    case BuilderKind::ISLAND:
       spec = read_island(m);
       break;
-    case Builder::CLUSTER:
+    case BuilderKind::CLUSTER:
       spec = read_cluster(m);
       break;
-    case Builder::FAT_TREE:
+    case BuilderKind::FAT_TREE:
       spec = read_fat_tree(m);
       break;
-    case Builder::PCIE:
+    case BuilderKind::PCIE:
       spec = read_pcie(m);
       break;
-    case Builder::EXPLICIT:
+    case BuilderKind::EXPLICIT:
       spec = read_explicit(m);
       break;
   }

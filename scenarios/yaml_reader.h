@@ -1,7 +1,6 @@
 #pragma once
 
 #include <cstdint>
-#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <span>
@@ -14,6 +13,7 @@
 
 #include "core/bandwidth.h"
 #include "core/input_error.h"
+#include "core/name_table.h"
 #include "core/time.h"
 #include "core/units.h"
 
@@ -67,9 +67,9 @@ class YamlValue {
   core::Bandwidth as_bandwidth(core::Zero zero = core::Zero::REJECTED) const;
   core::Time as_time(core::Zero zero = core::Zero::ALLOWED) const;
   core::Bytes as_size(core::Zero zero = core::Zero::ALLOWED) const;
-  // One of the named values; an unknown name lists the choices.
-  template <class E>
-  E as_enum(std::initializer_list<std::pair<std::string_view, E>> choices) const;
+  // One of the values of `table` by name; an unknown name lists the choices.
+  template <class E, std::size_t N>
+  E as_enum(const core::NameTable<E, N>& table) const;
   // The same for values that own their names: one of `choices`, known by name(choice), so
   // a reader takes the names from the layer that defines the enum instead of spelling them.
   template <class E, class Name>
@@ -145,11 +145,11 @@ class YamlDocument {
   std::shared_ptr<const std::string> file_;
 };
 
-template <class E>
-E YamlValue::as_enum(std::initializer_list<std::pair<std::string_view, E>> choices) const {
+template <class E, std::size_t N>
+E YamlValue::as_enum(const core::NameTable<E, N>& table) const {
   const std::string got = as_string();
   std::string names;
-  for (const auto& [name, value] : choices) {
+  for (const auto& [value, name] : table) {
     if (name == got) {
       return value;
     }

@@ -60,7 +60,9 @@ struct RateWork {
 // The network models, in order of fidelity (docs/engine.md).
 enum class NetworkKind : std::uint8_t { IDEAL, FLOW };
 
+// ideal, flow: the names scenario files use, and every kind in that order.
 std::string_view network_kind_name(NetworkKind k);
+std::span<const NetworkKind> all_network_kinds();
 
 // NetworkModel: how bytes flow once a send has paid its step and path latency. One
 // interface for every model, so one test suite runs over all of them.

@@ -1,5 +1,6 @@
 #include "topology/topology_spec.h"
 
+#include "core/name_table.h"
 #include "topology/fabric_builder.h"
 #include "topology/parameter_checks.h"
 
@@ -13,17 +14,34 @@ struct Overloaded : F... {
 template <class... F>
 Overloaded(F...) -> Overloaded<F...>;
 
+// In the order of TopologySpec's alternatives, which builder_kind relies on.
+constexpr core::NameTable<BuilderKind, 5> BUILDER_KINDS{{
+    {BuilderKind::ISLAND, "island"},
+    {BuilderKind::CLUSTER, "cluster"},
+    {BuilderKind::FAT_TREE, "fat_tree"},
+    {BuilderKind::PCIE, "pcie"},
+    {BuilderKind::EXPLICIT, "explicit"},
+}};
+constexpr auto BUILDER_KIND_ORDER = core::values_of(BUILDER_KINDS);
+static_assert(std::variant_size_v<TopologySpec> == BUILDER_KINDS.size());
+static_assert(std::is_same_v<std::variant_alternative_t<4, TopologySpec>, ExplicitParams>);
+
 }  // namespace
 
+std::string_view builder_kind_name(BuilderKind kind) {
+  return core::name_in(BUILDER_KINDS, kind);
+}
+
+std::span<const BuilderKind> all_builder_kinds() {
+  return BUILDER_KIND_ORDER;
+}
+
+BuilderKind builder_kind(const TopologySpec& spec) {
+  return static_cast<BuilderKind>(spec.index());
+}
+
 std::string_view builder_name(const TopologySpec& spec) {
-  return std::visit(Overloaded{
-                        [](const IslandParams&) { return std::string_view("island"); },
-                        [](const ClusterParams&) { return std::string_view("cluster"); },
-                        [](const FatTreeParams&) { return std::string_view("fat_tree"); },
-                        [](const PcieParams&) { return std::string_view("pcie"); },
-                        [](const ExplicitParams&) { return std::string_view("explicit"); },
-                    },
-                    spec);
+  return builder_kind_name(builder_kind(spec));
 }
 
 Fabric build_fabric(const TopologySpec& spec) {

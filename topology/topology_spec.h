@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstdint>
+#include <span>
 #include <string_view>
 #include <variant>
 
@@ -18,7 +20,14 @@ namespace collsim::topology {
 using TopologySpec =
     std::variant<IslandParams, ClusterParams, FatTreeParams, PcieParams, ExplicitParams>;
 
-// The builder's name as a file writes it: island, cluster, fat_tree, pcie, explicit.
+// Which builder a TopologySpec is for, in the order of its alternatives, and the names
+// files write (island, cluster, fat_tree, pcie, explicit).
+enum class BuilderKind : std::uint8_t { ISLAND, CLUSTER, FAT_TREE, PCIE, EXPLICIT };
+std::string_view builder_kind_name(BuilderKind kind);
+std::span<const BuilderKind> all_builder_kinds();
+BuilderKind builder_kind(const TopologySpec& spec);
+
+// builder_kind_name(builder_kind(spec)).
 std::string_view builder_name(const TopologySpec& spec);
 
 // Runs the builder; throws TopologyError as that builder documents.

@@ -62,7 +62,8 @@ TEST(YamlReader, TypedReads) {
   EXPECT_EQ(at("t").as_time(), core::Time::from_ps(500'000));
   EXPECT_EQ(at("size").as_size(), 1LL << 30);
   EXPECT_EQ(at("quoted").as_string(), "8");
-  EXPECT_EQ(at("color").as_enum<Colour>({{"red", Colour::RED}, {"green", Colour::GREEN}}),
+  EXPECT_EQ(at("color").as_enum(
+                core::NameTable<Colour, 2>{{{Colour::RED, "red"}, {Colour::GREEN, "green"}}}),
             Colour::RED);
   const std::vector<YamlValue> items = at("items").as_list();
   ASSERT_EQ(items.size(), 3U);
@@ -89,7 +90,7 @@ TEST(YamlReader, StrictScalarsSayWhereAndWhat) {
   EXPECT_EQ(input_error([] { at("sub").as_size(); }),
             "f.yaml:14:8: top.sub: expected a size such as 512KiB, got a map");
   EXPECT_EQ(input_error([] {
-              at("color").as_enum<Colour>({{"green", Colour::GREEN}});
+              at("color").as_enum(core::NameTable<Colour, 1>{{{Colour::GREEN, "green"}}});
             }),
             "f.yaml:11:10: top.color: unknown value 'red'; expected one of: green");
   EXPECT_EQ(input_error([] { at("items").as_list()[2].as_int(); }),
