@@ -20,7 +20,7 @@ constexpr core::NameTable<LinkType, 3> LINK_TYPES{{
 }};
 constexpr auto LINK_TYPE_ORDER = core::values_of(LINK_TYPES);
 
-constexpr std::array<double, 3> PAYLOAD{4.0 / 8.0, 120.0 / 128.0, 1.0};
+constexpr std::array<PayloadShare, 3> PAYLOAD{{{4, 8}, {120, 128}, {1, 1}}};
 
 constexpr std::int64_t NS = 1'000;  // ps
 // [link][protocol], NCCL 2.20.3 src/graph/tuning.cc hwLat, Ring row.
@@ -58,9 +58,13 @@ std::span<const LinkType> all_link_types() {
   return LINK_TYPE_ORDER;
 }
 
+PayloadShare payload_share(Protocol p) {
+  return PAYLOAD[index(p)];
+}
+
 ProtocolCost protocol_cost(Protocol p, LinkType link) {
   const auto l = static_cast<std::size_t>(link);
-  return {PAYLOAD[index(p)], core::Time::from_ps(STEP_LATENCY_NS[l][index(p)] * NS),
+  return {payload_share(p).fraction(), core::Time::from_ps(STEP_LATENCY_NS[l][index(p)] * NS),
           core::Time::from_ps(LAUNCH_LATENCY_NS[index(p)] * NS)};
 }
 

@@ -26,11 +26,24 @@ std::span<const Protocol> all_protocols();
 std::string_view link_type_name(LinkType t);  // "nvlink", "pci", "net"
 std::span<const LinkType> all_link_types();
 
+// PayloadShare: of every `line` bytes a protocol puts on the wire, `data` are payload —
+// LL 4 of 8, LL128 120 of 128, Simple 1 of 1 (the line formats above). Exact, so the
+// simulator rounds wire bytes up in integers, ceil(b · line / data), while the α-β models
+// divide a hop's bandwidth by fraction() = data / line. Invariant: 0 < data <= line.
+struct PayloadShare {
+  std::uint32_t data = 1;
+  std::uint32_t line = 1;
+
+  double fraction() const { return static_cast<double>(data) / line; }
+  friend bool operator==(const PayloadShare&, const PayloadShare&) = default;
+};
+PayloadShare payload_share(Protocol p);
+
 // ProtocolCost: what a protocol changes in an α-β model. A step of b data bytes over a hop
 // with (α, B) costs (α + step_latency) + b / (B · payload_fraction), and the collective pays
 // launch_latency once.
 //
-// Defaults (protocol_cost): payload fractions from the line formats above. Latencies from
+// Defaults (protocol_cost): payload_fraction is payload_share(p).fraction(). Latencies from
 // NCCL's tuning model, src/graph/tuning.cc of NCCL 2.20.3 (commit b6475625): step_latency is
 // the Ring row of its per-hop hardware latency table hwLat —
 //   NVLink  LL 0.6 us   LL128 1.9 us   Simple 3.4 us

@@ -24,14 +24,13 @@ using scenarios::Placement;
 using scenarios::placement_gpus;
 using scenarios::placement_layout;
 using scenarios::protocol_option_name;
+using scenarios::protocol_payload_share;
 using scenarios::protocol_step_latency;
 using scenarios::ReportFormat;
 using scenarios::Scenario;
 using scenarios::single_node;
 using scenarios::SweepAxis;
 using scenarios::SweepPoint;
-using scenarios::wire_ratio;
-using scenarios::WireRatio;
 using study::gap_fraction;
 using study::ResultSet;
 using study::RunRow;
@@ -200,11 +199,11 @@ std::vector<std::string> header_lines(const ResultSet& r) {
   const ModelSpec& m = s.model;
   std::string protocol = "protocol none";
   if (m.protocol) {
-    const WireRatio w = wire_ratio(m.protocol);
-    protocol = fmt::format("protocol {} (+{} per send on {}, {} wire bytes per {} payload)",
+    const cost::PayloadShare share = protocol_payload_share(m.protocol);
+    protocol = fmt::format("protocol {} (+{} per send on {}, {} payload bytes per {} on the wire)",
                            cost::protocol_name(*m.protocol),
                            core::format_time(protocol_step_latency(m.protocol, one_node)),
-                           one_node ? "NVLink" : "the network", w.num, w.den);
+                           one_node ? "NVLink" : "the network", share.data, share.line);
   }
   lines.push_back(
       fmt::format("model: {} network, step latency {}, {}, {}, ECMP seed {}",

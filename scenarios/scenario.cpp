@@ -120,19 +120,8 @@ algorithms::GenerateOptions generate_options(const Scenario& scenario) {
   return o;
 }
 
-WireRatio wire_ratio(std::optional<cost::Protocol> protocol) {
-  if (!protocol) {
-    return {};
-  }
-  switch (*protocol) {
-    case cost::Protocol::LL:
-      return {2, 1};
-    case cost::Protocol::LL128:
-      return {128, 120};
-    case cost::Protocol::SIMPLE:
-      return {};
-  }
-  return {};
+cost::PayloadShare protocol_payload_share(std::optional<cost::Protocol> protocol) {
+  return protocol ? cost::payload_share(*protocol) : cost::PayloadShare{};
 }
 
 core::Time protocol_step_latency(std::optional<cost::Protocol> protocol, bool one_node) {

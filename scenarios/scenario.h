@@ -133,13 +133,8 @@ bool single_node(const topology::Fabric& fabric, const std::vector<topology::Ver
 // charges reductions).
 algorithms::GenerateOptions generate_options(const Scenario& scenario);
 
-// The bytes on the wire per payload byte of the protocol, as a fraction num/den: LL 2/1
-// (8-byte lines of 4 data bytes), LL128 128/120, Simple and none 1/1.
-struct WireRatio {
-  std::uint32_t num = 1;
-  std::uint32_t den = 1;
-};
-WireRatio wire_ratio(std::optional<cost::Protocol> protocol);
+// The protocol's payload share (cost/protocol.h); 1 of 1 without one.
+cost::PayloadShare protocol_payload_share(std::optional<cost::Protocol> protocol);
 
 // The per-send latency the protocol adds (0 without one), for the link class of the run.
 core::Time protocol_step_latency(std::optional<cost::Protocol> protocol, bool one_node);

@@ -66,9 +66,9 @@ class Executor final : private EventHandler, private TransferSink {
   Executor(const Schedule& schedule, topology::Fabric& fabric,
            std::span<const topology::VertexId> placement, const ExecutorOptions& options)
       : schedule_(schedule), options_(options) {
-    if (options.wire_den == 0 || options.wire_num < options.wire_den) {
-      throw std::invalid_argument(
-          fmt::format("wire ratio {}/{} is below 1", options.wire_num, options.wire_den));
+    if (options.payload.data == 0 || options.payload.data > options.payload.line) {
+      throw std::invalid_argument(fmt::format("a payload share of {} in {} is not 0 < data <= line",
+                                              options.payload.data, options.payload.line));
     }
     check_placement(fabric, placement);
     std::vector<std::int64_t> capacities(fabric.num_links());
@@ -360,8 +360,8 @@ class Executor final : private EventHandler, private TransferSink {
 
   core::Bytes on_the_wire(core::Bytes payload) const {
     const core::Picobytes b = payload;
-    return static_cast<core::Bytes>((b * options_.wire_num + options_.wire_den - 1) /
-                                    options_.wire_den);
+    return static_cast<core::Bytes>((b * options_.payload.line + options_.payload.data - 1) /
+                                    options_.payload.data);
   }
 
   std::uint32_t route(const OpState& state) const {
@@ -570,11 +570,11 @@ class Executor final : private EventHandler, private TransferSink {
   std::vector<core::Time> route_latency_;
   std::vector<core::Bytes> route_wire_bytes_;  // by route: its first size, on the wire
   std::vector<ExtraCost> extra_costs_;
-  FlatLists binding_;                        // per route: routes_[i].binding
-  LinkClasses classes_;                      // holds each routes_[i].usage
+  FlatLists binding_;                          // per route: routes_[i].binding
+  LinkClasses classes_;                        // holds each routes_[i].usage
   memory::HugeVector<std::uint32_t> slot_of_;  // op id -> slot; empty: slot == id
   memory::HugeVector<OpState> ops_;            // by slot
-  std::vector<OpId> overflow_;               // the successor lists of ops with more than two
+  std::vector<OpId> overflow_;                 // the successor lists of ops with more than two
   memory::HugeVector<core::Time> ends_;        // by slot; empty for OpTimes::NONE
   std::vector<OpId> ready_;
   core::Time last_end_;

@@ -9,6 +9,7 @@
 #include "algorithms/schedule.h"
 #include "core/bandwidth.h"
 #include "core/time.h"
+#include "cost/protocol.h"
 #include "sim/link_usage.h"
 #include "sim/network_model.h"
 #include "topology/fabric.h"
@@ -29,11 +30,9 @@ struct ExecutorOptions {
   core::Time step_latency;           // α: software cost every send pays before bytes move
   core::Bandwidth reduce_bandwidth;  // bytes/s a rank reduces at; 0 = reductions are free
   OpTimes op_times = OpTimes::ALL;
-  // Bytes on the wire per payload byte, wire_num / wire_den >= 1: a protocol's framing (NCCL
-  // LL sends 8-byte lines of 4 data bytes: 2/1; LL128 128-byte lines of 120: 128/120). A send
-  // of b payload bytes moves ceil(b * wire_num / wire_den) bytes through the network.
-  std::uint32_t wire_num = 1;
-  std::uint32_t wire_den = 1;
+  // The protocol's framing (cost/protocol.h): a send of b payload bytes moves
+  // ceil(b · line / data) bytes through the network.
+  cost::PayloadShare payload;
 };
 
 // When an op could start (all dependencies done) and when it finished; both 0 for an op

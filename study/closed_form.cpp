@@ -50,7 +50,7 @@ void widen(std::optional<HopFigures>& into, const HopFigures& h) {
 
 HopCost hop_of(const HopFigures& h, const ClosedFormInputs& in) {
   return {(in.step_latency + h.latency).seconds(),
-          static_cast<double>(h.bottleneck.bytes_per_second()) * in.wire.den / in.wire.num};
+          static_cast<double>(h.bottleneck.bytes_per_second()) * in.payload.data / in.payload.line};
 }
 
 int as_int(std::uint64_t x) {

@@ -54,7 +54,7 @@ struct ClosedForm {
 
 // What a closed form is evaluated with. The hop of a class is
 //   α = step_latency (the scenario's, plus the protocol's) + its longest path latency,
-//   B = its smallest path bottleneck · wire.den / wire.num (the protocol's payload share).
+//   B = its smallest path bottleneck · payload.fraction() (the protocol's payload share).
 // Flat algorithms (ring, binary and binomial tree) use the all-pairs hop; double_binary_tree
 // and two_level the intra-node hop for hops inside a node and the inter-node one between.
 struct ClosedFormInputs {
@@ -63,7 +63,7 @@ struct ClosedFormInputs {
   core::Bytes bytes = 0;
   algorithms::GenerateOptions options;
   core::Time step_latency;
-  scenarios::WireRatio wire;
+  cost::PayloadShare payload;
 };
 
 // The formulas (cost/: ring_cost.h, tree_cost.h, double_binary_tree_cost.h,

@@ -17,12 +17,11 @@ using scenarios::CollectiveSpec;
 using scenarios::generate_options;
 using scenarios::placement_gpus;
 using scenarios::placement_layout;
+using scenarios::protocol_payload_share;
 using scenarios::protocol_step_latency;
 using scenarios::Scenario;
 using scenarios::single_node;
 using scenarios::SweepPoint;
-using scenarios::wire_ratio;
-using scenarios::WireRatio;
 
 namespace {
 
@@ -78,7 +77,7 @@ RunRow run_one(const Scenario& s, algorithms::Algorithm algorithm, core::Bytes b
   }();
   const core::Time step =
       s.model.step_latency + protocol_step_latency(s.model.protocol, single_node(fabric, gpus));
-  const WireRatio wire = wire_ratio(s.model.protocol);
+  const cost::PayloadShare payload = protocol_payload_share(s.model.protocol);
   const FabricHops hops = fabric_hops(schedule, fabric, gpus, s.file);
 
   sim::ExecutorOptions eo;
@@ -86,8 +85,7 @@ RunRow run_one(const Scenario& s, algorithms::Algorithm algorithm, core::Bytes b
   eo.step_latency = step;
   eo.reduce_bandwidth = s.model.reduce_bandwidth;
   eo.op_times = sim::OpTimes::CRITICAL_PATH;  // the cause is read from it
-  eo.wire_num = wire.num;
-  eo.wire_den = wire.den;
+  eo.payload = payload;
   const sim::RunResult result = [&] {
     try {
       return sim::execute(schedule, fabric, gpus, eo);
@@ -97,7 +95,7 @@ RunRow run_one(const Scenario& s, algorithms::Algorithm algorithm, core::Bytes b
   }();
 
   const ClosedForm closed =
-      closed_form({algorithm, s.collective.op, bytes, options, step, wire}, layout, hops);
+      closed_form({algorithm, s.collective.op, bytes, options, step, payload}, layout, hops);
   GapContext context;
   context.algorithm = algorithm;
   context.network = s.model.network;

@@ -277,7 +277,7 @@ TEST_P(EveryModel, ReduceOpsTakeBytesOverReduceBandwidthOrNothing) {
 }
 
 // The run keeps a route's first size with the route and any other size apart (OpState's
-// cost): sends of several sizes on one route, reduces of several sizes, with a wire ratio
+// cost): sends of several sizes on one route, reduces of several sizes, with a payload share
 // that only sends pay.
 TEST_P(EveryModel, SendsAndReducesOfSeveralSizesOnOneRouteEachTakeTheirOwn) {
   topology::Fabric f = island(2);
@@ -285,7 +285,7 @@ TEST_P(EveryModel, SendsAndReducesOfSeveralSizesOnOneRouteEachTakeTheirOwn) {
   Schedule s(2, sizes);
   ExecutorOptions o = options(GetParam());
   o.reduce_bandwidth = Bandwidth::from_bytes_per_second(GBPS);
-  o.wire_num = 2;  // every payload byte is two on the wire
+  o.payload = {1, 2};  // every payload byte is two on the wire
   std::vector<OpId> sends;
   std::vector<OpId> reduces;
   for (algorithms::PieceId p = 0; p < sizes.size(); ++p) {
@@ -331,14 +331,13 @@ TEST_P(EveryModel, AProtocolsFramingMakesMoreBytesCrossTheWire) {
   Schedule s(2, {1200});
   s.add_send(0, 1, 0, Combine::COPY, Label{}, {});
   ExecutorOptions o = options(GetParam(), Time::zero());
-  o.wire_num = 128;  // LL128: 120 payload bytes per 128-byte line -> 1280 B on the wire
-  o.wire_den = 120;
+  o.payload = cost::payload_share(cost::Protocol::LL128);         // 120 payload bytes per 128
   EXPECT_EQ(execute(s, f, o).makespan.ps(), 1'000'000 + 12'800);  // 1280 B at 100 GB/s
-  o.wire_num = 2;                                                 // LL: 2 B per payload byte
-  o.wire_den = 1;
+  o.payload = cost::payload_share(cost::Protocol::LL);            // 4 per 8-byte line
   EXPECT_EQ(execute(s, f, o).makespan.ps(), 1'000'000 + 24'000);
-  o.wire_num = 1;
-  o.wire_den = 2;
+  o.payload = {2, 1};
+  EXPECT_THROW(execute(s, f, o), std::invalid_argument);
+  o.payload = {0, 1};
   EXPECT_THROW(execute(s, f, o), std::invalid_argument);
 }
 
