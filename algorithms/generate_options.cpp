@@ -7,8 +7,19 @@
 
 #include "algorithms/piece_split.h"
 #include "algorithms/rank_layout.h"
+#include "core/units.h"
 
 namespace collsim::algorithms {
+
+std::string chunking_text(const GenerateOptions& options) {
+  if (options.chunks > 0) {
+    return fmt::format("{} chunks per piece", options.chunks);
+  }
+  if (options.chunk_size > 0) {
+    return fmt::format("chunks of at most {}", core::format_size(options.chunk_size));
+  }
+  return "chunks: each algorithm's default";
+}
 
 std::uint32_t chunks_per_piece(const GenerateOptions& options, core::Bytes piece,
                                ChunkDefault default_rule) {

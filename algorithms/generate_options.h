@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "algorithms/algorithm.h"
@@ -50,6 +51,10 @@ inline constexpr std::uint32_t MAX_CHANNELS = 64;
 inline constexpr std::uint64_t MAX_LEAVES = std::uint64_t{1} << 26;
 
 enum class ChunkDefault { WHOLE, PIPELINED };
+
+// How the options cut pieces, as reports print it: "4 chunks per piece", "chunks of at most
+// 256KiB" or "chunks: each algorithm's default".
+std::string chunking_text(const GenerateOptions& options);
 
 // The number of chunks a piece of (at most) `piece` bytes is cut into, by the rules above.
 // Precondition: validate_request passed. O(1).

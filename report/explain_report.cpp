@@ -188,9 +188,10 @@ Request parse(const ExplainFlags& f) {
     q.options.chunk_size = size_flag("--chunk-size", *f.chunk_size, core::Zero::REJECTED);
   }
   if (f.channels) {
-    if (*f.channels < 1 || *f.channels > 65535) {
-      throw core::command_line_error("--channels",
-                                     fmt::format("must be 1 to 65535, got {}", *f.channels));
+    if (*f.channels < 1 || *f.channels > static_cast<int>(algorithms::MAX_CHANNELS)) {
+      throw core::command_line_error(
+          "--channels",
+          fmt::format("must be 1 to {}, got {}", algorithms::MAX_CHANNELS, *f.channels));
     }
     q.options.channels = static_cast<std::uint32_t>(*f.channels);
   }
@@ -321,16 +322,6 @@ std::string op_line(const Schedule& s, OpId i) {
       o.label.tree, deps.empty() ? "-" : deps);
 }
 
-std::string chunking_text(const algorithms::GenerateOptions& o) {
-  if (o.chunks > 0) {
-    return fmt::format("{} chunks per piece", o.chunks);
-  }
-  if (o.chunk_size > 0) {
-    return fmt::format("chunks of at most {}", core::format_size(o.chunk_size));
-  }
-  return "default chunking";
-}
-
 std::string layout_text(const Request& q, Rank ranks) {
   const bool uniform = std::all_of(q.node_sizes.begin(), q.node_sizes.end(),
                                    [&](Rank g) { return g == q.node_sizes[0]; });
@@ -365,7 +356,7 @@ std::string text_report(const Request& q, const Schedule& s, const ScheduleStats
       "{} {} of {} over {}\n{} channel{}, {}, {}{}\n", algorithms::algorithm_name(q.algorithm),
       algorithms::collective_name(q.collective), core::format_size(q.bytes),
       layout_text(q, s.num_ranks()), q.options.channels, q.options.channels == 1 ? "" : "s",
-      chunking_text(q.options), q.options.pipeline ? "pipelined" : "not pipelined",
+      algorithms::chunking_text(q.options), q.options.pipeline ? "pipelined" : "not pipelined",
       q.options.emit_reduce_ops ? ", REDUCE ops" : "");
   if (q.algorithm == Algorithm::TWO_LEVEL) {
     out += fmt::format("inter-node: {}\n", algorithms::algorithm_name(q.options.inter));

@@ -143,16 +143,6 @@ void for_each_row(const ResultSet& r, F&& f) {
 
 // --- table ----------------------------------------------------------------------------
 
-std::string chunking_text(const CollectiveSpec& c) {
-  if (c.chunks) {
-    return fmt::format("{} chunks per piece", *c.chunks);
-  }
-  if (c.chunk_size) {
-    return fmt::format("chunks of at most {}", core::format_size(*c.chunk_size));
-  }
-  return "chunks: each algorithm's default";
-}
-
 std::string placement_text(const Placement& p, std::size_t gpus) {
   if (!p.gpus.empty()) {
     return "the listed GPUs";
@@ -194,7 +184,8 @@ std::vector<std::string> header_lines(const ResultSet& r) {
   const CollectiveSpec& c = s.collective;
   lines.push_back(fmt::format("collective: {}, float32 {}; {} channel{}, {}, {}",
                               algorithms::collective_name(c.op), redop(c.op), c.channels,
-                              c.channels == 1 ? "" : "s", chunking_text(c),
+                              c.channels == 1 ? "" : "s",
+                              algorithms::chunking_text(scenarios::generate_options(s)),
                               c.pipeline ? "pipelined" : "store-and-forward per step"));
   const ModelSpec& m = s.model;
   std::string protocol = "protocol none";

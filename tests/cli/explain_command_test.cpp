@@ -159,6 +159,9 @@ TEST(ExplainCommand, BadFlagsAreOneLineAndExitTwo) {
        "binomial_tree)\n"},
       {{"--algo", "ring", "--ranks", "4", "--bytes", "1KiB", "--chunks", "0"},
        "collsim explain: command line: --chunks: must be at least 1, got 0\n"},
+      // The scenario's bound (algorithms::MAX_CHANNELS, NCCL's MAXCHANNELS), not a wider one.
+      {{"--algo", "ring", "--ranks", "4", "--bytes", "1KiB", "--channels", "65"},
+       "collsim explain: command line: --channels: must be 1 to 64, got 65\n"},
       {{"--algo", "ring", "--ranks", "4", "--bytes", "1KiB", "--by", "node"},
        "collsim explain: command line: --by: must be step or rank, got 'node'\n"},
       {{"--algo", "ring", "--ranks", "4", "--bytes", "1KiB", "--inter", "ring"},
