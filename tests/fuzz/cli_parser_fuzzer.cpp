@@ -22,12 +22,14 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <unistd.h>
 #include <vector>
 
 #include <boost/program_options/errors.hpp>
 
 #include "cli/command_table.h"
 #include "core/input_error.h"
+#include "tests/fuzz/fuzz_filters.h"
 
 namespace {
 
@@ -60,7 +62,9 @@ spec: {builder: fat_tree, radix: 4, tiers: 2}
 
 // The scratch directory, made once, and its seed files' names and contents.
 const fs::path& scratch() {
-  static const fs::path dir = fs::temp_directory_path() / "collsim-cli-fuzz";
+  // One per process, so that fuzzers run side by side (-jobs, -fork) do not share it.
+  static const fs::path dir =
+      fs::temp_directory_path() / ("collsim-cli-fuzz-" + std::to_string(::getpid()));
   return dir;
 }
 
@@ -98,32 +102,6 @@ void restore_seeds() {
   }
 }
 
-bool word_char(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' ||
-         c == '_';
-}
-
-// Whether a free-standing decimal integer of the text is above 32.
-bool has_large_integer(std::string_view text) {
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] < '0' || text[i] > '9' || (i > 0 && word_char(text[i - 1]))) {
-      continue;
-    }
-    std::size_t end = i;
-    std::uint64_t value = 0;
-    while (end < text.size() && text[end] >= '0' && text[end] <= '9') {
-      value = std::min<std::uint64_t>(value * 10 + static_cast<std::uint64_t>(text[end] - '0'),
-                                      1'000'000);
-      ++end;
-    }
-    if (value > 32 && (end == text.size() || !word_char(text[end]))) {
-      return true;
-    }
-    i = end;
-  }
-  return false;
-}
-
 bool alnum(char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
@@ -146,7 +124,7 @@ bool may_leave_directory(std::string_view text) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  if (size > 1024 || may_leave_directory(text) || has_large_integer(text)) {
+  if (size > 1024 || may_leave_directory(text) || collsim::fuzz::largest_integer(text) > 32) {
     return -1;
   }
   std::vector<std::string> args;
@@ -164,12 +142,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   // Only while the command runs: libFuzzer reads its corpus by the paths it was given.
   const fs::path home = fs::current_path();
-  static const bool made = [] {
-    fs::remove_all(scratch());
-    fs::create_directories(scratch());
-    return true;
-  }();
-  (void)made;
+  // Made at the first input, removed when the fuzzer exits.
+  static const struct Scratch {
+    Scratch() {
+      fs::remove_all(scratch());
+      fs::create_directories(scratch());
+    }
+    ~Scratch() {
+      std::error_code ignored;
+      fs::remove_all(scratch(), ignored);
+    }
+  } made;
   fs::current_path(scratch());
   seeds();
   std::ostringstream out;

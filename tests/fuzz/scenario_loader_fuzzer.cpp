@@ -12,45 +12,19 @@
 
 #include "core/input_error.h"
 #include "scenarios/scenario_loader.h"
+#include "tests/fuzz/fuzz_filters.h"
 
 namespace {
 
-bool word_char(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' ||
-         c == '_';
-}
-
-// The largest free-standing decimal integer of the text (digits with no letter, digit, '.'
-// or '_' on either side), saturating.
-std::uint64_t largest_integer(std::string_view text) {
-  std::uint64_t largest = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] < '0' || text[i] > '9' || (i > 0 && word_char(text[i - 1]))) {
-      continue;
-    }
-    std::size_t end = i;
-    std::uint64_t value = 0;
-    while (end < text.size() && text[end] >= '0' && text[end] <= '9') {
-      value = value > 1'000'000 ? value : value * 10 + static_cast<std::uint64_t>(text[end] - '0');
-      ++end;
-    }
-    if (end == text.size() || !word_char(text[end])) {
-      largest = std::max(largest, value);
-    }
-    i = end;
-  }
-  return largest;
-}
-
 bool cheap_to_load(std::string_view text) {
   if (text.find("sweep") == std::string_view::npos) {
-    return largest_integer(text) <= 32;
+    return collsim::fuzz::largest_integer(text) <= 32;
   }
   std::size_t items = 0;
   for (const char c : text) {
     items += c == ',' || c == '-' ? 1 : 0;
   }
-  return items <= 24 && largest_integer(text) <= 8;
+  return items <= 24 && collsim::fuzz::largest_integer(text) <= 8;
 }
 
 }  // namespace
