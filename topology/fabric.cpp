@@ -42,7 +42,7 @@ Fabric::Fabric(Fabric&&) noexcept = default;
 Fabric& Fabric::operator=(Fabric&&) noexcept = default;
 
 std::size_t Fabric::num_vertices() const {
-  return impl_ ? boost::num_vertices(impl_->graph) : 0;
+  return impl_ ? impl_->vertices.size() : 0;
 }
 
 std::size_t Fabric::num_links() const {
@@ -51,7 +51,7 @@ std::size_t Fabric::num_links() const {
 
 const Vertex& Fabric::vertex(VertexId v) const {
   assert(v < num_vertices());
-  return impl_->graph[v];
+  return impl_->vertices[v];
 }
 
 const Link& Fabric::link(EdgeId e) const {
@@ -100,13 +100,13 @@ PathId Fabric::route(VertexId src, VertexId dst, std::uint32_t channel) {
   assert(src < num_vertices() && dst < num_vertices());
   if (src == dst) {
     throw std::invalid_argument(
-        fmt::format("no route from '{}' to itself", impl_->graph[src].name));
+        fmt::format("no route from '{}' to itself", impl_->vertices[src].name));
   }
   const std::optional<PathId> p = impl_->router.route(src, dst, channel);
   if (!p) {
     throw std::runtime_error(
         fmt::format("no route from '{}' to '{}' (a path may not pass through another GPU)",
-                    impl_->graph[src].name, impl_->graph[dst].name));
+                    impl_->vertices[src].name, impl_->vertices[dst].name));
   }
   return *p;
 }

@@ -40,9 +40,9 @@ struct Link {
   EdgeId reverse = 0;  // the other direction of the same physical link
 };
 
-// Fabric: the directed multigraph of a GPU cluster (docs/topology.md), on Boost.Graph, behind a
-// small query API so no other layer sees Boost. Every physical link is two directed edges
-// with their own bandwidth and latency; parallel links are allowed. Vertex and edge ids are
+// Fabric: the directed multigraph of a GPU cluster (docs/topology.md): a vertex table, a link
+// table and the links' CSR adjacency, behind a small query API. Every physical link is two directed
+// edges with their own bandwidth and latency; parallel links are allowed. Vertex and edge ids are
 // dense (0..n-1) and stable. Built by FabricBuilder (topology/fabric_builder.h), which
 // validates it; immutable afterwards except for the route cache. Move-only.
 //

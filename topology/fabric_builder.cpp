@@ -189,20 +189,15 @@ Fabric FabricBuilder::build() {
   check_connected(gpus.front());
 
   const std::size_t n = vertices_.size();
-  detail::Graph graph(n);
   std::vector<std::uint8_t> is_gpu(n, 0);
   for (VertexId v = 0; v < n; ++v) {
     is_gpu[v] = vertices_[v].kind == VertexKind::GPU ? 1 : 0;
-    graph[v] = std::move(vertices_[v]);
-  }
-  for (EdgeId e = 0; e < links_.size(); ++e) {
-    boost::add_edge(links_[e].from, links_[e].to, detail::EdgeBundle{e}, graph);
   }
   detail::Adjacency adjacency = make_adjacency(n, links_);
-  const int num_nodes = graph[gpus.back()].node + 1;
+  const int num_nodes = vertices_[gpus.back()].node + 1;
 
   Fabric fabric;
-  fabric.impl_ = std::make_unique<Fabric::Impl>(std::move(graph), std::move(links_),
+  fabric.impl_ = std::make_unique<Fabric::Impl>(std::move(vertices_), std::move(links_),
                                                 std::move(adjacency), std::move(gpus), num_nodes,
                                                 std::move(names_), std::move(is_gpu));
   vertices_.clear();
