@@ -47,9 +47,11 @@ struct Link {
 // validates it; immutable afterwards except for the route cache. Move-only.
 //
 // Routing: route(src, dst, channel) gives a shortest path between two vertices: fewest
-// hops, then least total latency. A GPU is never a transit vertex (GPUs are endpoints), so
-// a path's interior holds only switches, NICs, PCIe switches and host bridges. Among
-// equal-cost next hops (same hops and latency to dst, parallel links counted separately)
+// hops, then fewest PCIe links (NCCL ranks an NVLink path above a PCIe one, so two GPUs
+// sharing a NIC talk over NVLink, not GPU -> NIC -> GPU), then least total latency. A GPU
+// is never a transit vertex (GPUs are endpoints), so a path's interior holds only switches,
+// NICs, PCIe switches and host bridges. Among equal-cost next hops (same hops, PCIe links
+// and latency to dst, parallel links counted separately)
 // the path takes, at its hop h, the next hop with index
 //   mix(mix(mix((src << 32) | dst) ^ channel) ^ h) mod (number of equal-cost next hops)
 // in increasing EdgeId order, where mix is the splitmix64 finalizer: ECMP with a

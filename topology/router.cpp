@@ -10,6 +10,16 @@ namespace {
 
 constexpr std::int64_t UNREACHED = std::numeric_limits<std::int64_t>::max();
 constexpr std::size_t BLOCK_EDGES = std::size_t{1} << 14;
+// A PCIe link costs this much more than its latency among paths of equal hops, so that the
+// least-cost path is the one with the fewest PCIe links, then the least latency: NCCL ranks
+// an NVLink path above a PCIe one (its path types), so GPUs of one node that share a NIC talk
+// over NVLink, not GPU -> NIC -> GPU. 2^50 ps (1,126 s) exceeds any path's latency (at most
+// 1 s a link), and 64 PCIe links of it still fit an int64.
+constexpr std::int64_t PCIE_PENALTY = std::int64_t{1} << 50;
+
+std::int64_t edge_cost(const Link& l) {
+  return l.latency.ps() + (l.link_class == LinkClass::PCIE ? PCIE_PENALTY : 0);
+}
 
 // splitmix64's output function: a cheap, well-mixed, fixed (hence reproducible) hash.
 std::uint64_t mix(std::uint64_t x) {
@@ -158,7 +168,7 @@ void Router::compute_latencies() {
       const VertexId w = links[e].to;
       if (side.mark[w] == epoch_ && side.dist[w] == want_dist && side.lat[w] != UNREACHED &&
           transit_ok(w)) {
-        best = std::min(best, links[e].latency.ps() + side.lat[w]);
+        best = std::min(best, edge_cost(links[e]) + side.lat[w]);
       }
     }
     return best;
@@ -213,7 +223,7 @@ PathId Router::walk(std::uint32_t channel) {
     for (const EdgeId e : adjacency_->out(v)) {
       const VertexId w = links[e].to;
       if (side.mark[w] == epoch_ && side.dist[w] == want && side.lat[w] != UNREACHED &&
-          transit_ok(w) && links[e].latency.ps() + side.lat[w] == remaining) {
+          transit_ok(w) && edge_cost(links[e]) + side.lat[w] == remaining) {
         candidates_.push_back(e);
       }
     }

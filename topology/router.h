@@ -32,11 +32,11 @@ struct Adjacency {
 
 // Router: computes and caches paths. A cache miss runs a layered bidirectional BFS (GPUs
 // other than the two ends are not expanded) until the two searches meet at distance D,
-// marks the shortest-hop DAG on both sides of a cut layer, computes the least latency to
-// dst over that DAG, and walks it from src, choosing among the equal-cost next hops with
-// the flow hash. The searches reuse epoch-stamped per-vertex arrays, so nothing is cleared
-// per call; the last pair's search is reused when the next call asks for the same pair on
-// another channel.
+// marks the shortest-hop DAG on both sides of a cut layer, computes the least cost to dst
+// over that DAG (fewest PCIe links, then least latency: see edge_cost), and walks it from src,
+// choosing among the equal-cost next hops with the flow hash. The searches reuse epoch-stamped
+// per-vertex arrays, so nothing is cleared per call; the last pair's search is reused when the next
+// call asks for the same pair on another channel.
 class Router {
  public:
   Router(const std::vector<Link>* links, const Adjacency* adjacency,
@@ -75,10 +75,10 @@ class Router {
   };
   // One side of the bidirectional search: the vertices found, layer by layer.
   struct Side {
-    std::vector<std::uint32_t> mark;         // == epoch_ when dist and lat are valid
-    std::vector<std::uint32_t> dist;         // hops from src (forward) or to dst (backward)
-    std::vector<std::int64_t> lat;           // least latency to dst over the shortest-hop DAG (ps)
-    std::vector<VertexId> order;             // vertices in the order found
+    std::vector<std::uint32_t> mark;  // == epoch_ when dist and lat are valid
+    std::vector<std::uint32_t> dist;  // hops from src (forward) or to dst (backward)
+    std::vector<std::int64_t> lat;    // least cost to dst over the shortest-hop DAG (edge_cost)
+    std::vector<VertexId> order;      // vertices in the order found
     std::vector<std::uint32_t> layer_begin;  // layer i is order[layer_begin[i], layer_begin[i+1])
     std::span<const VertexId> layer(std::size_t i) const;
     std::size_t depth() const { return layer_begin.size() - 1; }

@@ -54,6 +54,23 @@ TEST(Routing, FewestHopsFirstThenLeastLatency) {
   EXPECT_EQ(f.path_bottleneck(p), gbps(10));
 }
 
+// 8 GPUs on an NVSwitch with 4 NICs, two GPUs per NIC (an A100-class node): gpu0 -> nic0 ->
+// gpu1 is two PCIe links of 100 ns, gpu0 -> nvswitch -> gpu1 two NVLinks of 0.5 us. Both are
+// two hops; NVLink wins, as NCCL's path types rank it above PCIe, and the NIC carries only
+// what leaves the node.
+TEST(Routing, GpusSharingANicTalkOverNvlinkNotThroughTheNic) {
+  Fabric f = build_cluster(rail_cluster(2, 8, 4));
+  ASSERT_LT(f.link(f.links_of(id(f, "node0.nic0")).front()).latency, ns(500));
+  const PathId p = route(f, "node0.gpu0", "node0.gpu1");
+  EXPECT_EQ(visited(f, p),
+            (std::vector<std::string>{"node0.gpu0", "node0.nvswitch", "node0.gpu1"}));
+  EXPECT_EQ(f.path_latency(p), ns(1000));
+  // Off the node the PCIe link is the only way out, and is taken.
+  const std::vector<std::string> out = visited(f, route(f, "node0.gpu1", "node1.gpu1"));
+  EXPECT_EQ(out.at(1), "node0.nic0");
+  EXPECT_EQ(out.at(out.size() - 2), "node1.nic0");
+}
+
 TEST(Routing, OneHopBeatsAnyLatency) {
   FabricBuilder b;
   const VertexId a = b.add_vertex(gpu("a", 0));
@@ -134,20 +151,25 @@ TEST(Routing, CacheReturnsTheSamePathAndSpansStayValid) {
   EXPECT_EQ(f.num_paths(), 1U + 300U * 39U);
 }
 
-// Reference: Boost's Dijkstra on (hops, latency) packed into one weight, with GPUs other
-// than the source unable to forward (their out-edges filtered away).
+// Reference: Boost's Dijkstra on (hops, PCIe links, latency) packed into one weight, with
+// GPUs other than the source unable to forward (their out-edges filtered away).
 struct Reference {
   using Graph =
       boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, boost::no_property,
                             boost::property<boost::edge_weight_t, std::int64_t>>;
-  static constexpr std::int64_t HOP = 1'000'000'000;  // > any path latency in ps here
+  static constexpr std::int64_t HOP = 1'000'000'000;  // > any path's PCIe weight here
+  static constexpr std::int64_t PCIE = 1'000'000;     // > any path latency in ps here
+
+  static std::int64_t weight(const Link& l) {
+    return HOP + (l.link_class == LinkClass::PCIE ? PCIE : 0) + l.latency.ps();
+  }
 
   std::vector<std::int64_t> from(const Fabric& f, VertexId src) const {
     Graph g(f.num_vertices());
     for (EdgeId e = 0; e < f.num_links(); ++e) {
       const Link& l = f.link(e);
       if (l.from == src || f.vertex(l.from).kind != VertexKind::GPU) {
-        boost::add_edge(l.from, l.to, HOP + l.latency.ps(), g);
+        boost::add_edge(l.from, l.to, weight(l), g);
       }
     }
     std::vector<std::int64_t> dist(f.num_vertices());
@@ -172,11 +194,14 @@ TEST(Routing, MatchesBoostDijkstraOnRandomFabricsAndEcmpStaysOnShortestPaths) {
       ids.push_back(b.add_vertex(sw(fmt::format("s{}", i))));
     }
     // A spanning chain of switches keeps it connected; random extra links (parallel ones
-    // and GPU-GPU ones included) with latencies from a small set, so ties are common.
+    // and GPU-GPU ones included) with latencies from a small set, so ties are common, and
+    // every fourth link PCIe, so that the PCIe rule decides between paths of equal hops.
     std::uniform_int_distribution<int> pick(0, num_gpus + num_switches - 1);
     std::uniform_int_distribution<int> latency(1, 3);
+    std::uniform_int_distribution<int> pcie(0, 3);
     const auto link = [&](VertexId u, VertexId v) {
-      b.add_link(u, v, gbps(latency(rng)), ns(latency(rng)), LinkClass::NETWORK);
+      b.add_link(u, v, gbps(latency(rng)), ns(latency(rng)),
+                 pcie(rng) == 0 ? LinkClass::PCIE : LinkClass::NETWORK);
     };
     for (int i = 1; i < num_switches; ++i) {
       link(ids[static_cast<std::size_t>(num_gpus + i - 1)],
@@ -209,12 +234,12 @@ TEST(Routing, MatchesBoostDijkstraOnRandomFabricsAndEcmpStaysOnShortestPaths) {
             if (at != src) {
               ASSERT_NE(f.vertex(at).kind, VertexKind::GPU) << "transit through a GPU";
             }
-            cost += Reference::HOP + f.link(e).latency.ps();
+            cost += Reference::weight(f.link(e));
             at = f.link(e).to;
           }
           ASSERT_EQ(at, dst);
           ASSERT_EQ(cost, dist[dst]) << "trial " << trial << " " << src << "->" << dst;
-          ASSERT_EQ(f.path_latency(p).ps(), cost % Reference::HOP);
+          ASSERT_EQ(f.path_latency(p).ps(), cost % Reference::PCIE);
         }
       }
     }
