@@ -23,11 +23,8 @@ RankTree binary_heap_tree(Rank p, Rank root) {
 
 Schedule generate_binary_tree(Collective collective, core::Bytes bytes, const RankLayout& layout,
                               const GenerateOptions& options) {
-  validate_request(Algorithm::BINARY_TREE, collective, bytes, layout, options);
-  const Rank root = collective == Collective::ALL_REDUCE ? 0 : options.root;
-  const std::vector<RankTree> trees(options.channels, binary_heap_tree(layout.num_ranks(), root));
-  return tree_collective(collective, bytes, layout.num_ranks(), options, ChunkDefault::WHOLE, {},
-                         trees);
+  return single_tree_collective(Algorithm::BINARY_TREE, collective, bytes, layout, options,
+                                binary_heap_tree, {});
 }
 
 }  // namespace collsim::algorithms

@@ -28,11 +28,9 @@ RankTree binomial_tree(Rank p, Rank root) {
 
 Schedule generate_binomial_tree(Collective collective, core::Bytes bytes, const RankLayout& layout,
                                 const GenerateOptions& options) {
-  validate_request(Algorithm::BINOMIAL_TREE, collective, bytes, layout, options);
-  const Rank root = collective == Collective::ALL_REDUCE ? 0 : options.root;
-  const std::vector<RankTree> trees(options.channels, binomial_tree(layout.num_ranks(), root));
-  return tree_collective(collective, bytes, layout.num_ranks(), options, ChunkDefault::WHOLE,
-                         TreeDiscipline{.single_port = true, .serial_receives = true}, trees);
+  return single_tree_collective(Algorithm::BINOMIAL_TREE, collective, bytes, layout, options,
+                                binomial_tree,
+                                TreeDiscipline{.single_port = true, .serial_receives = true});
 }
 
 }  // namespace collsim::algorithms

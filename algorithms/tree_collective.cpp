@@ -52,4 +52,15 @@ Schedule tree_collective(Collective collective, core::Bytes bytes, Rank num_rank
   });
 }
 
+Schedule single_tree_collective(Algorithm algorithm, Collective collective, core::Bytes bytes,
+                                const RankLayout& layout, const GenerateOptions& options,
+                                RankTree (*shape)(Rank num_ranks, Rank root),
+                                TreeDiscipline discipline) {
+  validate_request(algorithm, collective, bytes, layout, options);
+  const Rank root = collective == Collective::ALL_REDUCE ? 0 : options.root;
+  const std::vector<RankTree> trees(options.channels, shape(layout.num_ranks(), root));
+  return tree_collective(collective, bytes, layout.num_ranks(), options, ChunkDefault::WHOLE,
+                         discipline, trees);
+}
+
 }  // namespace collsim::algorithms

@@ -2,7 +2,9 @@
 
 #include <vector>
 
+#include "algorithms/algorithm.h"
 #include "algorithms/generate_options.h"
+#include "algorithms/rank_layout.h"
 #include "algorithms/rank_tree.h"
 #include "algorithms/schedule.h"
 
@@ -18,5 +20,13 @@ namespace collsim::algorithms {
 Schedule tree_collective(Collective collective, core::Bytes bytes, Rank num_ranks,
                          const GenerateOptions& options, ChunkDefault chunk_default,
                          TreeDiscipline discipline, const std::vector<RankTree>& trees);
+
+// A generator of one tree shape (binary_tree, binomial_tree): validates the request for
+// `algorithm`, builds shape(ranks, root) with root 0 for ALL_REDUCE and options.root
+// otherwise, and runs tree_collective on that tree in every channel, whole pieces per step.
+Schedule single_tree_collective(Algorithm algorithm, Collective collective, core::Bytes bytes,
+                                const RankLayout& layout, const GenerateOptions& options,
+                                RankTree (*shape)(Rank num_ranks, Rank root),
+                                TreeDiscipline discipline);
 
 }  // namespace collsim::algorithms
