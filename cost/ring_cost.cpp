@@ -16,9 +16,7 @@ AffineCost ring_allreduce_cost(int p, const HopCost& hop) {
 
 double ring_allreduce_seconds(int p, core::Time alpha, core::Bandwidth bandwidth,
                               core::Bytes bytes) {
-  require_bytes(bytes);
-  return ring_allreduce_cost(p, make_hop_cost(alpha, bandwidth))
-      .seconds(static_cast<double>(bytes));
+  return flat_model_seconds(ring_allreduce_cost, p, alpha, bandwidth, bytes);
 }
 
 }  // namespace collsim::cost

@@ -23,9 +23,7 @@ AffineCost naive_tree_allreduce_cost(int p, const HopCost& hop) {
 
 double naive_tree_allreduce_seconds(int p, core::Time alpha, core::Bandwidth bandwidth,
                                     core::Bytes bytes) {
-  require_bytes(bytes);
-  return naive_tree_allreduce_cost(p, make_hop_cost(alpha, bandwidth))
-      .seconds(static_cast<double>(bytes));
+  return flat_model_seconds(naive_tree_allreduce_cost, p, alpha, bandwidth, bytes);
 }
 
 }  // namespace collsim::cost
