@@ -94,13 +94,7 @@ void check_identity(const CsvTable& baseline, const std::string& path, const std
   }
   for (const auto& [key, entry] : points) {
     const std::string& said = baseline.rows[entry.first][count];
-    const std::optional<std::size_t> want = [&]() -> std::optional<std::size_t> {
-      std::size_t v = 0;
-      const auto [end, ec] = std::from_chars(said.data(), said.data() + said.size(), v);
-      return ec == std::errc() && end == said.data() + said.size() && !said.empty()
-                 ? std::optional<std::size_t>(v)
-                 : std::nullopt;
-    }();
+    const std::optional<std::size_t> want = parse_count(said);
     if (!want || *want != entry.second) {
       fail_at(baseline, path, entry.first, "rows",
               want ? fmt::format("{} has {} of its {} rows: the baseline is truncated or was "

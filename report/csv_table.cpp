@@ -1,5 +1,6 @@
 #include "report/csv_table.h"
 
+#include <charconv>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -81,6 +82,15 @@ CsvTable parse_csv(std::string_view text) {
     throw std::invalid_argument("the file is empty");
   }
   return t;
+}
+
+std::optional<std::size_t> parse_count(std::string_view field) {
+  std::size_t v = 0;
+  const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
+  if (field.empty() || ec != std::errc() || end != field.data() + field.size()) {
+    return std::nullopt;
+  }
+  return v;
 }
 
 }  // namespace collsim::report

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +21,9 @@ struct CsvTable {
   // The index of the column named `name`, or -1.
   int column(std::string_view name) const;
 };
+
+// A field holding a count or an index: plain decimal digits that fit a size_t, or nullopt.
+std::optional<std::size_t> parse_count(std::string_view field);
 
 // Throws std::invalid_argument naming the 1-based line for an empty text, a row with
 // another field count than the header, or a broken quote.

@@ -11,6 +11,7 @@
 #include "cost/bus_bandwidth.h"
 #include "report/text_table.h"
 #include "study/gap_cause.h"
+#include "study/scenario_run.h"
 
 namespace collsim::report {
 namespace {
@@ -315,7 +316,8 @@ std::string render_csv(const ResultSet& r) {
   // The scenario's name, digest and the rows of this row's point repeat on every row, as
   // `points` does: each row says what it belongs to, so a merge or check can refuse rows of
   // another scenario and see a truncated file.
-  const std::string identity = fmt::format(",{},{},", csv_field(r.loaded->base.name), r.digest);
+  const std::string identity = fmt::format(",{},{},", csv_field(r.loaded->base.name),
+                                           study::scenario_digest(r.loaded->base));
   for_each_row(r, [&](std::size_t index, const SweepPoint& point, const Figures& f) {
     if (r.sweep) {
       out += fmt::format("{},{}", index, r.loaded->points.size());
@@ -325,13 +327,12 @@ std::string render_csv(const ResultSet& r) {
       out += ",";
     }
     const RunRow& row = *f.row;
-    const CollectiveSpec& c = point.scenario.collective;
     out += fmt::format(
         "{},{},{},float,{},{},{},{},{},{},{},{}{}{}\n", algorithms::algorithm_name(row.algorithm),
-        row.bytes, row.bytes / FLOAT_BYTES, redop(c.op),
+        row.bytes, row.bytes / FLOAT_BYTES, redop(point.scenario.collective.op),
         row.simulated ? exact_us(*row.simulated) : "", fixed(f.algbw_gbps, 6),
         fixed(f.busbw_gbps, 6), fixed(f.closed_us, 6), fixed(f.gap_pct, 4), csv_field(row.cause),
-        f.fastest ? 1 : 0, identity, c.algorithms.size() * c.sizes.size());
+        f.fastest ? 1 : 0, identity, study::point_run_count(point.scenario));
   });
   return out;
 }
@@ -361,8 +362,12 @@ std::string render_json(const ResultSet& r) {
     j["axes"] = axes;
     j["points"] = r.loaded->points.size();
   }
-  j["scenario_digest"] = r.digest;
-  j["rows"] = r.total_rows;
+  std::size_t total_rows = 0;
+  for (const SweepPoint& point : r.loaded->points) {
+    total_rows += study::point_run_count(point.scenario);
+  }
+  j["scenario_digest"] = study::scenario_digest(r.loaded->base);
+  j["rows"] = total_rows;
   if (r.sweep && r.shard) {
     std::size_t rows = 0;
     for (const std::vector<RunRow>& point_rows : r.rows) {

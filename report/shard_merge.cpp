@@ -1,7 +1,6 @@
 #include "report/shard_merge.h"
 
 #include <algorithm>
-#include <charconv>
 #include <map>
 
 #include <fmt/format.h>
@@ -21,12 +20,11 @@ using Json = nlohmann::ordered_json;
 }
 
 std::size_t parse_index(const std::string& file, const std::string& text) {
-  std::size_t v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
+  const std::optional<std::size_t> v = parse_count(text);
+  if (!v) {
     fail(file, fmt::format("'{}' is not a point number", text));
   }
-  return v;
+  return *v;
 }
 
 // Which input each point came from, and how many of its rows it holds; every point of

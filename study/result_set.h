@@ -31,17 +31,13 @@ std::string scenario_digest(const scenarios::Scenario& base);
 
 // ResultSet: what a report shows — the loaded scenario, the points that ran (increasing)
 // and each point's rows in run_units() order. `sweep`: the sweep's layout (point and axis
-// columns); `shard`: the slice it is, if any. `digest` (scenario_digest of the base) and
-// `total_rows` (the rows of every point, run or not) let a report carry what it is part of,
-// so that a shard or baseline that was truncated or comes from another scenario is refused.
+// columns); `shard`: the slice it is, if any.
 struct ResultSet {
   const scenarios::LoadedScenario* loaded = nullptr;
   bool sweep = false;
   std::optional<Shard> shard;
   std::vector<std::size_t> points;
   std::vector<std::vector<RunRow>> rows;
-  std::string digest;
-  std::size_t total_rows = 0;
 };
 
 }  // namespace collsim::study

@@ -115,6 +115,10 @@ RunRow run_one(const Scenario& s, algorithms::Algorithm algorithm, core::Bytes b
   return row;
 }
 
+std::size_t point_run_count(const Scenario& scenario) {
+  return scenario.collective.algorithms.size() * scenario.collective.sizes.size();
+}
+
 std::vector<RunUnit> run_units(const std::vector<SweepPoint>& points) {
   std::vector<RunUnit> units;
   for (std::size_t p = 0; p < points.size(); ++p) {

@@ -33,7 +33,8 @@ struct RunRow {
 // A deadlock is a row, not an error. Throws core::InputError (field spec.collective or
 // spec.topology) for a schedule too large to build, a pair of GPUs without a route, or a
 // simulated time past core::Time::max(). Cost: the schedule's generation and simulation.
-RunRow run_one(const scenarios::Scenario& scenario, algorithms::Algorithm algorithm, core::Bytes bytes);
+RunRow run_one(const scenarios::Scenario& scenario, algorithms::Algorithm algorithm,
+               core::Bytes bytes);
 
 // One unit of work of a sweep: point index, then indices into that point's algorithms and
 // sizes. run_units lists every unit in report order: by point, then algorithm (as the file
@@ -44,6 +45,9 @@ struct RunUnit {
   std::size_t size = 0;
 };
 std::vector<RunUnit> run_units(const std::vector<scenarios::SweepPoint>& points);
+
+// A point's units, which are its report rows: algorithms × sizes. O(1).
+std::size_t point_run_count(const scenarios::Scenario& scenario);
 
 // run_one for a unit.
 RunRow run_unit(const std::vector<scenarios::SweepPoint>& points, const RunUnit& unit);

@@ -11,7 +11,6 @@
 
 namespace collsim::study {
 namespace {
-using scenarios::CollectiveSpec;
 using scenarios::LoadedScenario;
 using scenarios::Scenario;
 
@@ -61,8 +60,6 @@ ResultSet run_points(const LoadedScenario& loaded, bool sweep, const RunnerOptio
   result.sweep = sweep;
   result.shard = options.shard;
   const std::vector<RunUnit> all = run_units(loaded.points);
-  result.digest = scenario_digest(loaded.base);
-  result.total_rows = all.size();
   // Units of the selected points, by global unit index (the journal's key).
   std::vector<std::size_t> selected;
   std::vector<std::size_t> slot_of_point(loaded.points.size(), 0);
@@ -70,8 +67,7 @@ ResultSet run_points(const LoadedScenario& loaded, bool sweep, const RunnerOptio
     if (!options.shard || options.shard->contains(p)) {
       slot_of_point[p] = result.points.size();
       result.points.push_back(p);
-      const CollectiveSpec& c = loaded.points[p].scenario.collective;
-      result.rows.emplace_back(c.algorithms.size() * c.sizes.size());
+      result.rows.emplace_back(point_run_count(loaded.points[p].scenario));
     }
   }
   std::vector<std::size_t> remaining_in_point(loaded.points.size(), 0);

@@ -34,8 +34,6 @@ ResultSet lesson_results(const LoadedScenario& loaded, bool deadlock) {
   ResultSet r;
   r.loaded = &loaded;
   r.points = {0};
-  r.digest = "0123456789abcdef";
-  r.total_rows = 4;
   auto row = [](Algorithm a, core::Bytes b, std::int64_t ps, double closed) {
     return RunRow{a, b, 64, core::Time::from_ps(ps), closed, "matches"};
   };
@@ -57,6 +55,8 @@ ResultSet lesson_results(const LoadedScenario& loaded, bool deadlock) {
 TEST(RunReport, CsvHasNcclTestsColumnsAndExactTimes) {
   const LoadedScenario loaded = load_scenario_text(LESSON, "l.yaml");
   const std::string csv = render_report(lesson_results(loaded, true), ReportFormat::CSV);
+  // Each row ends with the scenario's name, its digest and its point's 2 x 2 rows.
+  const std::string id = ",lesson," + study::scenario_digest(loaded.base) + ",4\n";
   // algbw = S / t, busbw = algbw x 2 x 63/64 = algbw x 1.96875, in GB/s (1e9 B/s), rounded
   // (->) to 6 decimals. Ring 1 KiB: 1024 B / 630.02016 us = 1,625,344.8 B/s -> 0.001625
   // GB/s, busbw 0.0031999 -> 0.003200. Ring 1 GB: 1e9 B / 20.3175 ms = 49.218654 GB/s,
@@ -66,14 +66,17 @@ TEST(RunReport, CsvHasNcclTestsColumnsAndExactTimes) {
   EXPECT_EQ(csv,
             "algorithm,size_bytes,count,type,redop,time_us,algbw_gbps,busbw_gbps,closed_us,"
             "gap_pct,cause,fastest,scenario,scenario_digest,rows\n"
-            "ring,1024,256,float,sum,630.020160,0.001625,0.003200,630.020160,0.0000,matches,0,"
-            "lesson,0123456789abcdef,4\n"
-            "ring,1000000000,250000000,float,sum,20317.500000,49.218654,96.899225,20317.500000,"
-            "0.0000,matches,1,lesson,0123456789abcdef,4\n"
-            "binomial_tree,1024,256,float,sum,60.122880,0.017032,0.033531,60.122880,0.0000,"
-            "matches,1,lesson,0123456789abcdef,4\n"
-            "binomial_tree,1000000000,250000000,float,sum,,,,120060.000000,,deadlock: 3 ops "
-            "never ran (op 5 waits on 4),0,lesson,0123456789abcdef,4\n");
+            "ring,1024,256,float,sum,630.020160,0.001625,0.003200,630.020160,0.0000,matches,0" +
+                id +
+                "ring,1000000000,250000000,float,sum,20317.500000,49.218654,96.899225,20317.500000,"
+                "0.0000,matches,1" +
+                id +
+                "binomial_tree,1024,256,float,sum,60.122880,0.017032,0.033531,60.122880,0.0000,"
+                "matches,1" +
+                id +
+                "binomial_tree,1000000000,250000000,float,sum,,,,120060.000000,,deadlock: 3 ops "
+                "never ran (op 5 waits on 4),0" +
+                id);
 }
 
 TEST(RunReport, TableShowsParametersRowsAndTheFastestPerSize) {
@@ -133,10 +136,11 @@ TEST(RunReport, SweepRowsStartWithThePointAndItsAxisValues) {
   const auto j = nlohmann::json::parse(render_report(r, ReportFormat::JSON));
   EXPECT_EQ(j["shard"], "1/2");
   EXPECT_EQ(j["points"], 2);
-  // The shard holds point 1's four rows of the sweep's four (the test's total); a merge
-  // compares both with what it reads.
-  EXPECT_EQ(j["scenario_digest"], "0123456789abcdef");
-  EXPECT_EQ(j["rows"], 4);
+  // The shard holds point 1's four rows of the sweep's eight (2 points x 2 algorithms x 2
+  // sizes); a merge compares both with what it reads.
+  EXPECT_EQ(j["scenario_digest"], study::scenario_digest(loaded.base));
+  EXPECT_EQ(std::string(j["scenario_digest"]).size(), 16u);
+  EXPECT_EQ(j["rows"], 8);
   EXPECT_EQ(j["shard_rows"], 4);
   EXPECT_EQ(j["results"][0]["values"]["spec.collective.sizes"], "[1KiB, 1GB]");
 }
