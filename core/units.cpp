@@ -389,6 +389,12 @@ std::string format_size(Bytes bytes) {
   return format_exact(bytes, SIZE_UNITS, "B");
 }
 
+std::string format_gib(double bytes) {
+  const double tenths = std::round(bytes / static_cast<double>(KI * KI * KI) * 10);
+  return std::fmod(tenths, 10) == 0 ? fmt::format("{:.0f}GiB", tenths / 10)
+                                    : fmt::format("{:.1f}GiB", tenths / 10);
+}
+
 std::string format_time(Time t) {
   constexpr std::array UNITS{TIME_UNITS[0], TIME_UNITS[1], TIME_UNITS[2], TIME_UNITS[5],
                              TIME_UNITS[6]};

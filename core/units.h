@@ -11,8 +11,8 @@ namespace collsim::core {
 // Whether a zero value is meaningful for the field being parsed.
 enum class Zero { ALLOWED, REJECTED };
 
-// The strict parsers for dimensioned values, the one place a unit is read. A value is a decimal number
-// (optional fraction and exponent: "0.5us", "1e9B") followed, optionally after spaces, by
+// The strict parsers for dimensioned values, the one place a unit is read. A value is a decimal
+// number (optional fraction and exponent: "0.5us", "1e9B") followed, optionally after spaces, by
 // its unit; a bare number is an error, except "0" where zero is allowed (zero is the same
 // in every unit). Results are exact integers; a value that is not a whole number of the
 // base unit (1 B, 1 ps, 1 B/s), negative, too large for 64 bits, NaN or infinite, empty,
@@ -32,6 +32,10 @@ Bandwidth parse_bandwidth(std::string_view text, Zero zero = Zero::REJECTED);
 // Exact, round-trippable spellings in the largest unit that divides the value:
 // 524288 -> "512KiB", 1000000000 -> "1GB", 500000 ps -> "500ns", 450e9 B/s -> "450GB/s".
 std::string format_size(Bytes bytes);
+// An estimate's size in GiB (2^30 B) to one decimal, the decimal left out when it is 0:
+// "1GiB", "3.1GiB". For the memory estimates of refusals, where format_size's exactness
+// would print "3137880KiB".
+std::string format_gib(double bytes);
 std::string format_time(Time t);
 std::string format_bandwidth(Bandwidth bw);
 

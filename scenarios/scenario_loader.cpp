@@ -14,6 +14,8 @@
 #include <fmt/format.h>
 
 #include "algorithms/op_bound.h"
+#include "core/progress_line.h"
+#include "core/units.h"
 #include "core/utf8_text.h"
 #include "cost/allreduce_models.h"
 #include "files/input_file.h"
@@ -32,8 +34,6 @@ using cost::protocol_mode_name;
 
 using algorithms::Algorithm;
 using algorithms::Collective;
-
-constexpr std::uint64_t GIB = 1ULL << 30;
 
 // Sizes above this are refused: at the slowest links a builder accepts they would already
 // take days of simulated time, and nothing collective-sized is larger.
@@ -440,7 +440,7 @@ const topology::Fabric& cached_fabric(const topology::TopologySpec& spec, const 
                                       FabricCache& cache) {
   std::string key = YAML::Dump(section.node());
   if (!cache.fabric || cache.key != key) {
-    cache.fabric.reset();
+    cache.fabric.reset();  // before the build, so that two fabrics are never held at once
     cache.fabric.emplace(build_topology(spec, section));
     cache.key = std::move(key);
   }
@@ -581,8 +581,8 @@ std::string point_text(const std::vector<Axis>& axes, const std::vector<std::siz
 }
 
 // The documents of a sweep's points: one parse of the file with the overrides applied and
-// its sweep removed, whose axis fields are set in place to each point's values (parsing the
-// file again per point, sweep lists included, made validation quadratic in the points).
+// its sweep removed, whose axis fields are set in place to each point's values, so that
+// validation is linear in the points (a parse per point would read every sweep list again).
 class PointDocuments {
  public:
   PointDocuments(std::string_view text, const std::string& file,
@@ -655,39 +655,28 @@ std::uint64_t sweep_fabric_bytes(const PointDocuments& points, const std::vector
   return bytes;
 }
 
-// "\r"-updated "validating sweep point i of N" on `out`, once validation has taken a second.
+// "validating sweep point i/N" on a core::ProgressLine, once validation has taken a
+// second, at most five times a second.
 class ValidationProgress {
  public:
-  ValidationProgress(std::ostream* out, std::size_t total)
-      : out_(out), total_(total), start_(std::chrono::steady_clock::now()) {}
+  ValidationProgress(std::ostream* out, std::size_t total) : line_(out), total_(total) {}
   void update(std::size_t done) {
-    if (out_ == nullptr) {
+    if (!line_.active() || line_.elapsed() < std::chrono::seconds(1)) {
       return;
     }
     const auto now = std::chrono::steady_clock::now();
-    if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(200)) {
+    if (now - last_ < std::chrono::milliseconds(200)) {
       return;
     }
     last_ = now;
-    shown_ = true;
-    *out_ << fmt::format("\rcollsim: validating sweep point {}/{}, {:.1f} s elapsed   ", done,
-                         total_, std::chrono::duration<double>(now - start_).count())
-          << std::flush;
+    line_.show(fmt::format("validating sweep point {}/{}, {:.1f} s elapsed", done, total_,
+                           line_.elapsed_seconds()));
   }
-  ~ValidationProgress() {
-    if (shown_) {
-      *out_ << '\n' << std::flush;
-    }
-  }
-  ValidationProgress(const ValidationProgress&) = delete;
-  ValidationProgress& operator=(const ValidationProgress&) = delete;
 
  private:
-  std::ostream* out_;
+  core::ProgressLine line_;
   std::size_t total_;
-  std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point last_{};
-  bool shown_ = false;
 };
 
 LoadedScenario load(std::string_view text, const std::string& file,
@@ -726,11 +715,12 @@ LoadedScenario load(std::string_view text, const std::string& file,
   if (bytes > MAX_SWEEP_FABRIC_BYTES) {
     throw core::InputError(
         base.scenario.sweep_location, "spec.sweep",
-        fmt::format("validating its {} points builds fabrics of about {:.1f}GiB in all, more "
-                    "than the {}GiB collsim validates; sweep fewer points or smaller fabrics "
+        fmt::format("validating its {} points builds fabrics of about {} in all, more "
+                    "than the {} collsim validates; sweep fewer points or smaller fabrics "
                     "(points whose topology section is the same as the previous point's share "
                     "its fabric)",
-                    total, static_cast<double>(bytes) / GIB, MAX_SWEEP_FABRIC_BYTES / GIB));
+                    total, core::format_gib(static_cast<double>(bytes)),
+                    core::format_gib(static_cast<double>(MAX_SWEEP_FABRIC_BYTES))));
   }
   ValidationProgress shown(progress, total);
   std::vector<std::size_t> at(base.axes.size(), 0);

@@ -1,12 +1,12 @@
 #include "study/sweep_runner.h"
 
-#include <chrono>
 #include <csignal>
 #include <mutex>
 #include <ostream>
 
 #include <fmt/format.h>
 
+#include "core/progress_line.h"
 #include "study/parallel_runner.h"
 
 namespace collsim::study {
@@ -14,19 +14,18 @@ namespace {
 using scenarios::LoadedScenario;
 using scenarios::Scenario;
 
-using Clock = std::chrono::steady_clock;
-
-// The progress line; called under the runner's lock.
+// The runs and points done, the elapsed time and an estimate of the rest, on a
+// core::ProgressLine; called under the runner's lock.
 class Progress {
  public:
   Progress(std::ostream* out, std::size_t runs, std::size_t points)
-      : out_(out), runs_(runs), points_(points), start_(Clock::now()) {}
+      : line_(out), runs_(runs), points_(points) {}
 
   void update(std::size_t runs_done, std::size_t points_done, std::size_t fresh_done) {
-    if (out_ == nullptr) {
+    if (!line_.active()) {
       return;
     }
-    const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+    const double elapsed = line_.elapsed_seconds();
     std::string eta = "-";
     const std::size_t fresh_total = runs_ - (runs_done - fresh_done);
     if (fresh_done > 0 && fresh_total > fresh_done) {
@@ -35,21 +34,15 @@ class Progress {
     } else if (runs_done == runs_) {
       eta = "0 s";
     }
-    *out_ << fmt::format("\rcollsim: runs {}/{}, points {}/{}, {:.1f} s elapsed, ETA {}   ",
-                         runs_done, runs_, points_done, points_, elapsed, eta)
-          << std::flush;
+    line_.show(fmt::format("runs {}/{}, points {}/{}, {:.1f} s elapsed, ETA {}", runs_done, runs_,
+                           points_done, points_, elapsed, eta));
   }
-  void finish() {
-    if (out_ != nullptr) {
-      *out_ << '\n' << std::flush;
-    }
-  }
+  void finish() { line_.finish(); }
 
  private:
-  std::ostream* out_;
+  core::ProgressLine line_;
   std::size_t runs_;
   std::size_t points_;
-  Clock::time_point start_;
 };
 
 }  // namespace

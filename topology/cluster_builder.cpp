@@ -97,7 +97,8 @@ void check_network(const ClusterParams& p, const NicParams& nics, const NetworkP
   const long long down = net.radix / 2;
   const long long rails = nics.per_node;
   const bool rail = net.fabric == NetworkFabric::RAIL_OPTIMIZED;
-  const long long leaves = network_shape(p).leaves;
+  const NetworkShape shape = network_shape(p);
+  const long long leaves = shape.leaves;
   if (net.tiers == 2 && leaves > net.radix) {
     throw TopologyError(
         "nodes", fmt::format("{} nodes need {} leaves, but 2 tiers of {}-port switches connect "
@@ -112,7 +113,7 @@ void check_network(const ClusterParams& p, const NicParams& nics, const NetworkP
                                       "but a spine with {} ports has only {} ports down",
                                       rails, net.radix, down));
     }
-    const long long per_pod = network_shape(p).leaves_per_pod;
+    const long long per_pod = shape.leaves_per_pod;
     const long long pods = (leaves + per_pod - 1) / per_pod;
     if (pods > net.radix) {
       throw TopologyError(

@@ -4,12 +4,11 @@
 
 #include <fmt/format.h>
 
+#include "core/units.h"
 #include "topology/topology_error.h"
 
 namespace collsim::topology {
 namespace {
-
-constexpr std::uint64_t GIB = 1ULL << 30;
 
 std::uint64_t saturating_mul_add(std::uint64_t a, std::uint64_t b, std::uint64_t add) {
   constexpr std::uint64_t MAX = std::numeric_limits<std::uint64_t>::max();
@@ -31,10 +30,10 @@ void check_fabric_size(const FabricSize& size, std::string_view field, std::stri
   if (bytes > MAX_FABRIC_BYTES) {
     throw TopologyError(
         std::string(field),
-        fmt::format("the fabric would have {} vertices and {} links, about {:.1f}GiB of memory, "
-                    "more than the {}GiB collsim builds; {}",
-                    size.vertices, size.links, static_cast<double>(bytes) / GIB,
-                    MAX_FABRIC_BYTES / GIB, change));
+        fmt::format("the fabric would have {} vertices and {} links, about {} of memory, more "
+                    "than the {} collsim builds; {}",
+                    size.vertices, size.links, core::format_gib(static_cast<double>(bytes)),
+                    core::format_gib(static_cast<double>(MAX_FABRIC_BYTES)), change));
   }
 }
 

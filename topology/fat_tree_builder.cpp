@@ -57,10 +57,7 @@ FatTreeShape check_fat_tree(const FatTreeParams& params) {
           {params.tiers, uplinks, host_ports, params.bandwidth, params.latency}};
 }
 
-}  // namespace
-
-FabricSize fat_tree_size(const FatTreeParams& params) {
-  const FatTreeShape shape = check_fat_tree(params);
+FabricSize shape_size(const FatTreeShape& shape) {
   const auto hosts = static_cast<std::uint64_t>(shape.hosts);
   const auto leaves = static_cast<std::uint64_t>(shape.leaves);
   FabricSize size{hosts + leaves, hosts};
@@ -68,10 +65,16 @@ FabricSize fat_tree_size(const FatTreeParams& params) {
   return size;
 }
 
+}  // namespace
+
+FabricSize fat_tree_size(const FatTreeParams& params) {
+  return shape_size(check_fat_tree(params));
+}
+
 Fabric build_fat_tree(const FatTreeParams& params) {
-  check_fabric_size(fat_tree_size(params), params.hosts ? "hosts" : "radix",
-                    "use fewer hosts, a smaller radix or a higher oversubscription");
   const FatTreeShape shape = check_fat_tree(params);
+  check_fabric_size(shape_size(shape), params.hosts ? "hosts" : "radix",
+                    "use fewer hosts, a smaller radix or a higher oversubscription");
   const long long hosts = shape.hosts;
   const int host_ports = params.radix / 2;
   FabricBuilder builder;

@@ -313,7 +313,7 @@ TEST(ScenarioLoader, FabricsTooLargeAreRefusedFromTheirCounts) {
       "    network: {fabric: rail_optimized, tiers: 3, radix: 1024}");
   const std::string error = load_error(huge);
   EXPECT_EQ(error.find("t.yaml:8:12: spec.topology.nodes: the fabric would have 2494464 "
-                       "vertices and 5242880 links, about 4.0GiB of memory, more than the 1GiB "
+                       "vertices and 5242880 links, about 4GiB of memory, more than the 1GiB "
                        "collsim builds; "),
             0u)
       << error;
