@@ -43,7 +43,7 @@ struct LoadedScenario {
 
 inline constexpr std::size_t MAX_SWEEP_POINTS = 10'000;
 // What validating a sweep may build, in estimated fabric bytes (topology/fabric_size.h)
-// summed over the points whose topology differs from the previous point's: about 7 M
+// summed over the points whose topology differs from the previous point's: about 10 M
 // vertices and links, some seconds of building.
 inline constexpr std::uint64_t MAX_SWEEP_FABRIC_BYTES = 4ULL << 30;  // 4 GiB
 

@@ -23,8 +23,8 @@ struct FabricSize {
 
 // Memory per vertex and per link of a built fabric, with the router's tables over it, as
 // measured on a release build (docs/topology.md, "Limits"), rounded up.
-inline constexpr std::uint64_t FABRIC_BYTES_PER_VERTEX = 640;
-inline constexpr std::uint64_t FABRIC_BYTES_PER_LINK = 512;
+inline constexpr std::uint64_t FABRIC_BYTES_PER_VERTEX = 512;
+inline constexpr std::uint64_t FABRIC_BYTES_PER_LINK = 384;
 // The largest fabric collsim builds, in estimated bytes: a mistyped node count or radix
 // is refused in microseconds with its size instead of building for minutes and gigabytes.
 inline constexpr std::uint64_t MAX_FABRIC_BYTES = 1ULL << 30;  // 1 GiB

@@ -172,6 +172,15 @@ TEST(ParseTime, RejectsWithClearMessages) {
   expect_errors([](const char* t) { return parse_time(t); }, std::begin(cases), std::end(cases));
 }
 
+// Estimates: GiB to one decimal, the decimal dropped when it is 0, rounded to nearest.
+TEST(FormatUnits, GibEstimatesHaveOneDecimal) {
+  EXPECT_EQ(format_gib(1073741824.0), "1GiB");
+  EXPECT_EQ(format_gib(3290431488.0), "3.1GiB");  // 3.064 GiB
+  EXPECT_EQ(format_gib(1181116006.4), "1.1GiB");  // 1.1 GiB
+  EXPECT_EQ(format_gib(1020054732.8), "1GiB");    // 0.95 GiB rounds up to 1.0
+  EXPECT_EQ(format_gib(0), "0GiB");
+}
+
 TEST(FormatUnits, ExactSpellingsRoundTrip) {
   EXPECT_EQ(format_size(524288), "512KiB");
   EXPECT_EQ(format_size(1000000000), "1GB");

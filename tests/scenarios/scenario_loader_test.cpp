@@ -313,27 +313,27 @@ TEST(ScenarioLoader, FabricsTooLargeAreRefusedFromTheirCounts) {
       "    network: {fabric: rail_optimized, tiers: 3, radix: 1024}");
   const std::string error = load_error(huge);
   EXPECT_EQ(error.find("t.yaml:8:12: spec.topology.nodes: the fabric would have 2494464 "
-                       "vertices and 5242880 links, about 4GiB of memory, more than the 1GiB "
+                       "vertices and 5242880 links, about 3.1GiB of memory, more than the 1GiB "
                        "collsim builds; "),
             0u)
       << error;
-  // 40 points of 8,153..8,192 nodes of 4 GPUs on 3 tiers of 64-port switches, about 125 MiB
+  // 60 points of 8,133..8,192 nodes of 4 GPUs on 3 tiers of 64-port switches, about 96 MiB
   // each.
   std::string values;
-  for (int n = 8192; n > 8152; --n) {
+  for (int n = 8192; n > 8132; --n) {
     values += (values.empty() ? "" : ", ") + std::to_string(n);
   }
   const std::string big = with("network: {fabric: rail_optimized}",
                                "network: {fabric: rail_optimized, tiers: 3, radix: 64}") +
                           "  sweep:\n    - {path: spec.topology.nodes, values: [" + values + "]}\n";
-  EXPECT_EQ(load_error(big).find("t.yaml:19:5: spec.sweep: validating its 40 points builds "
+  EXPECT_EQ(load_error(big).find("t.yaml:19:5: spec.sweep: validating its 60 points builds "
                                  "fabrics of about "),
             0u)
       << load_error(big);
   EXPECT_NE(load_error(big).find("GiB in all, more than the 4GiB collsim validates; sweep fewer "
                                  "points or smaller fabrics"),
             std::string::npos);
-  // 200 points of one 2,048-node fabric (about 32 MiB) share it: not refused, while 200
+  // 200 points of one 2,048-node fabric (about 25 MiB) share it: not refused, while 200
   // different fabrics of that size would be.
   std::string seeds;
   for (int n = 0; n < 200; ++n) {
