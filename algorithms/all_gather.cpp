@@ -22,17 +22,10 @@ class AllGatherSteps : public RingStepState {
         } else if (!input.empty()) {
           deps = input[run.segments.first_index(q) + j];
         }
-        deps.push_back(run.last_send[i]);
-        if (!options.pipeline) {
-          deps.push_back(last_recv_before[i]);
-        }
-        Label label = run.label;
-        label.step = run.next_step + t;
-        label.chunk = static_cast<std::uint32_t>(j);
-        const OpId s = b.send(run.ring[i], run.ring[next], segment[j], Combine::COPY, label, deps);
-        cur[next * width + j] = s;
-        run.last_send[i] = s;
-        run.last_recv[next] = s;
+        add_order_deps(deps, i);
+        const OpId s =
+            b.send(run.ring[i], run.ring[next], segment[j], Combine::COPY, step_label(t, j), deps);
+        record(i, j, s, s);
       }
     }
     end_step();

@@ -18,23 +18,15 @@ class ReduceScatterSteps : public RingStepState {
       const auto segment = run.segments[(i + 2 * m - s - 1) % m];
       for (std::size_t j = 0; j < segment.size(); ++j) {
         DepList deps = s == 0 ? ready_of(i) : DepList{prev[i * width + j]};
-        deps.push_back(run.last_send[i]);
-        if (!options.pipeline) {
-          deps.push_back(last_recv_before[i]);
-        }
-        Label label = run.label;
-        label.step = run.next_step + s;
-        label.chunk = static_cast<std::uint32_t>(j);
+        add_order_deps(deps, i);
         // Later sends on the connection wait for this step's (FIFO), which already waited
         // for the receiver; a REDUCE op has no such chain and waits itself.
         const bool receiver = !waited_[i] || options.emit_reduce_ops;
         waited_[i] = true;
         const Receipt r =
             reducing_receive(b, options.emit_reduce_ops, run.ring[i], run.ring[next], segment[j],
-                             label, deps, receiver ? ready_of(next) : none_);
-        cur[next * width + j] = r.data;
-        run.last_send[i] = r.send;
-        run.last_recv[next] = r.send;
+                             step_label(s, j), deps, receiver ? ready_of(next) : none_);
+        record(i, j, r.send, r.data);
       }
     }
     end_step();

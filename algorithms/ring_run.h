@@ -58,6 +58,15 @@ struct RingRun {
 struct RingStepState {
   RingStepState(RingRun& run, const GenerateOptions& options, std::span<const DepList> input);
   std::uint32_t steps() const { return m - 1; }
+  // The order a send from position i keeps, appended to `deps`: after the connection's
+  // previous send (FIFO) and, without pipelining, after all position i received before this
+  // step.
+  void add_order_deps(DepList& deps, std::uint32_t i) const;
+  // The label of piece j's send in step s of this block.
+  Label step_label(std::uint32_t s, std::size_t j) const;
+  // Piece j sent by `send` from position i to i+1 is there after `data` (the send itself, or
+  // the reduce that follows it).
+  void record(std::uint32_t i, std::size_t j, OpId send, OpId data);
   // After each step: this step's receipts become the previous step's.
   void end_step();
 

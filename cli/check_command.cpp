@@ -1,3 +1,4 @@
+#include <optional>
 #include <ostream>
 
 #include <boost/program_options.hpp>
@@ -26,11 +27,11 @@ int check_command(const std::vector<std::string>& args, std::ostream& out) {
       "tolerance", po::value<std::string>()->value_name("PCT"),
       "the largest relative change that passes, e.g. 1% (default 0%)");
   add_scenario_input_options(visible);
-  po::variables_map vm;
-  if (!parse_flags(args, visible, vm, "file", 1)) {
-    out << visible << '\n';
+  const std::optional<po::variables_map> parsed = parse_flags(args, visible, out, {"file", 1});
+  if (!parsed) {
     return 0;
   }
+  const po::variables_map& vm = *parsed;
   const ScenarioInput input = read_scenario_input(vm, "check");
   const std::optional<std::string> baseline_path = flag<std::string>(vm, "baseline");
   if (!baseline_path) {

@@ -22,7 +22,7 @@ constexpr const char* USAGE =
     "Sizes carry their unit: 8B 512KiB 1MB (MB = 1e6 B, MiB = 2^20 B).\n";
 
 po::options_description options() {
-  po::options_description desc("options", 100, 50);
+  po::options_description desc(std::string(USAGE) + "\noptions", 100, 50);
   auto add = desc.add_options();
   add("help,h", "show this help");
   add("algo", po::value<std::string>()->value_name("ALGO"),
@@ -61,11 +61,11 @@ po::options_description options() {
 
 int explain_command(const std::vector<std::string>& args, std::ostream& out) {
   const po::options_description desc = options();
-  po::variables_map vm;
-  if (!parse_flags(args, desc, vm)) {
-    out << USAGE << '\n' << desc;
+  const std::optional<po::variables_map> parsed = parse_flags(args, desc, out);
+  if (!parsed) {
     return 0;
   }
+  const po::variables_map& vm = *parsed;
   report::ExplainFlags f;
   f.algorithm = flag<std::string>(vm, "algo");
   f.collective = flag<std::string>(vm, "collective");

@@ -1,22 +1,26 @@
 #include "cli/flag_parser.h"
 
+#include <ostream>
+
 namespace collsim::cli {
 
 namespace po = boost::program_options;
 
-bool parse_flags(const std::vector<std::string>& args, const po::options_description& visible,
-                 po::variables_map& vm, const char* positional, int max_positional) {
+std::optional<po::variables_map> parse_flags(const std::vector<std::string>& args,
+                                             const po::options_description& visible,
+                                             std::ostream& help_out, Positional positional) {
   po::options_description all;
   all.add(visible);
   po::positional_options_description bare;
-  if (positional != nullptr) {
-    if (max_positional == 1) {
-      all.add_options()(positional, po::value<std::string>());
+  if (positional.name != nullptr) {
+    if (positional.max == 1) {
+      all.add_options()(positional.name, po::value<std::string>());
     } else {
-      all.add_options()(positional, po::value<std::vector<std::string>>());
+      all.add_options()(positional.name, po::value<std::vector<std::string>>());
     }
-    bare.add(positional, max_positional);
+    bare.add(positional.name, positional.max);
   }
+  po::variables_map vm;
   po::store(
       po::command_line_parser(args)
           .options(all)
@@ -25,7 +29,11 @@ bool parse_flags(const std::vector<std::string>& args, const po::options_descrip
           .run(),
       vm);
   po::notify(vm);
-  return vm.count("help") == 0;
+  if (vm.count("help") > 0) {
+    help_out << visible << '\n';
+    return std::nullopt;
+  }
+  return vm;
 }
 
 }  // namespace collsim::cli

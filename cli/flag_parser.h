@@ -1,5 +1,6 @@
 #pragma once
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -8,15 +9,22 @@
 
 namespace collsim::cli {
 
-// Parses a subcommand's arguments against its `visible` options plus, if `positional` is
-// given, up to `max_positional` (-1: any number) bare arguments stored under that name.
+// The bare arguments a subcommand takes: stored under `name`, at most `max` of them (-1: any
+// number). The default takes none.
+struct Positional {
+  const char* name = nullptr;
+  int max = 0;
+};
+
+// Parses a subcommand's arguments against its `visible` options plus its `positional` ones.
 // Abbreviated flags are refused (a guess would silently pick an option), and so is a stray
 // word where no positional argument is taken. Errors are boost::program_options
-// exceptions, which main() reports as bad input. Returns false when --help was asked for.
-bool parse_flags(const std::vector<std::string>& args,
-                 const boost::program_options::options_description& visible,
-                 boost::program_options::variables_map& vm, const char* positional = nullptr,
-                 int max_positional = 0);
+// exceptions, which main() reports as bad input. When --help was asked for, prints
+// `visible` (its caption is the command's usage) to `help_out` and returns nullopt.
+std::optional<boost::program_options::variables_map> parse_flags(
+    const std::vector<std::string>& args,
+    const boost::program_options::options_description& visible, std::ostream& help_out,
+    Positional positional = {});
 
 // The value of an optional flag.
 template <typename T>

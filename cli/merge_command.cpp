@@ -1,3 +1,4 @@
+#include <optional>
 #include <ostream>
 
 #include <boost/program_options.hpp>
@@ -20,11 +21,11 @@ int merge_command(const std::vector<std::string>& args, std::ostream& out) {
   visible.add_options()("help,h", "print this help")(
       "output,o", po::value<std::string>()->value_name("FILE"),
       "write to FILE (atomically) instead of stdout");
-  po::variables_map vm;
-  if (!parse_flags(args, visible, vm, "inputs", -1)) {
-    out << visible << '\n';
+  const std::optional<po::variables_map> parsed = parse_flags(args, visible, out, {"inputs", -1});
+  if (!parsed) {
     return 0;
   }
+  const po::variables_map& vm = *parsed;
   const std::vector<std::string> shards =
       flag<std::vector<std::string>>(vm, "inputs").value_or(std::vector<std::string>{});
   const std::optional<std::string> output = flag<std::string>(vm, "output");

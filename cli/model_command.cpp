@@ -25,7 +25,7 @@ constexpr const char* USAGE =
     "('900GB/s bidirectional' is halved).\n";
 
 po::options_description options() {
-  po::options_description desc("options", 100, 50);
+  po::options_description desc(std::string(USAGE) + "\noptions", 100, 50);
   auto add = desc.add_options();
   add("help,h", "show this help");
   add("world", po::value<int>()->value_name("P"), "number of ranks (GPUs), 2 to 1048576");
@@ -71,11 +71,11 @@ po::options_description options() {
 
 int model_command(const std::vector<std::string>& args, std::ostream& out) {
   const po::options_description desc = options();
-  po::variables_map vm;
-  if (!parse_flags(args, desc, vm)) {
-    out << USAGE << '\n' << desc;
+  const std::optional<po::variables_map> parsed = parse_flags(args, desc, out);
+  if (!parsed) {
     return 0;
   }
+  const po::variables_map& vm = *parsed;
   report::ModelFlags f;
   f.world = flag<int>(vm, "world");
   f.bytes = flag<std::string>(vm, "bytes");

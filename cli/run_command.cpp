@@ -8,7 +8,6 @@
 #include "core/input_error.h"
 #include "files/output_file.h"
 #include "report/report_destinations.h"
-#include "scenarios/scenario_writer.h"
 #include "study/parallel_runner.h"
 #include "study/sweep_runner.h"
 
@@ -24,18 +23,11 @@ int run_command(const std::vector<std::string>& args, std::ostream& out) {
       "then the fastest algorithm per size. The format: docs/scenario-format.md.\n\noptions",
       100, 50);
   add_report_options(visible);
-  po::variables_map vm;
-  if (!parse_flags(args, visible, vm, "file", 1)) {
-    out << visible << '\n';
+  const std::optional<ReportCommand> command = open_report_command(args, visible, "run", out);
+  if (!command) {
     return 0;
   }
-  const ScenarioInput input = read_scenario_input(vm, "run");
-  const report::ReportRequest request = read_report_request(vm);
-  const scenarios::LoadedScenario loaded = load_scenario_input(input);
-  if (vm.count("print-effective") > 0) {
-    out << scenarios::effective_yaml(loaded.base);
-    return 0;
-  }
+  const auto& [vm, input, request, loaded] = *command;
   if (!loaded.base.sweep.empty()) {
     throw core::InputError(loaded.base.sweep_location, "spec.sweep",
                            fmt::format("this scenario sweeps {} points; collsim sweep runs them "

@@ -2,9 +2,11 @@
 
 #include <iostream>
 #include <unistd.h>
+#include <utility>
 
 #include "cli/flag_parser.h"
 #include "core/input_error.h"
+#include "scenarios/scenario_writer.h"
 
 namespace collsim::cli {
 
@@ -61,6 +63,23 @@ report::ReportRequest read_report_request(const po::variables_map& vm) {
   r.output = flag<std::string>(vm, "output");
   r.update_baseline = flag<std::string>(vm, "update-baseline");
   return r;
+}
+
+std::optional<ReportCommand> open_report_command(const std::vector<std::string>& args,
+                                                 const po::options_description& visible,
+                                                 std::string_view verb, std::ostream& out) {
+  std::optional<po::variables_map> parsed = parse_flags(args, visible, out, {"file", 1});
+  if (!parsed) {
+    return std::nullopt;
+  }
+  ScenarioInput input = read_scenario_input(*parsed, verb);
+  report::ReportRequest request = read_report_request(*parsed);
+  scenarios::LoadedScenario loaded = load_scenario_input(input);
+  if (parsed->count("print-effective") > 0) {
+    out << scenarios::effective_yaml(loaded.base);
+    return std::nullopt;
+  }
+  return ReportCommand{std::move(*parsed), std::move(input), std::move(request), std::move(loaded)};
 }
 
 }  // namespace collsim::cli

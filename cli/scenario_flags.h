@@ -14,7 +14,7 @@
 namespace collsim::cli {
 
 // What every command that runs a scenario file reads: the positional FILE (parse it with
-// parse_flags(args, visible, vm, "file", 1), flag_parser.h), its --set overrides in order,
+// parse_flags(args, visible, out, {"file", 1}), flag_parser.h), its --set overrides in order,
 // and --jobs.
 struct ScenarioInput {
   std::string file;
@@ -45,5 +45,22 @@ void add_report_options(boost::program_options::options_description& visible);
 
 // --table, --csv, --json, -o and --update-baseline, read back.
 report::ReportRequest read_report_request(const boost::program_options::variables_map& vm);
+
+// A report command (`collsim run`, `collsim sweep`) once its flags are read and its scenario
+// loaded.
+struct ReportCommand {
+  boost::program_options::variables_map vm;
+  ScenarioInput input;
+  report::ReportRequest request;
+  scenarios::LoadedScenario loaded;
+};
+
+// Parses `args` against `visible` (add_report_options and the command's own), reads the
+// scenario input and report request and loads the scenario. Returns nullopt once --help or
+// --print-effective has been answered on `out`; throws core::InputError on bad input.
+std::optional<ReportCommand> open_report_command(
+    const std::vector<std::string>& args,
+    const boost::program_options::options_description& visible, std::string_view verb,
+    std::ostream& out);
 
 }  // namespace collsim::cli

@@ -14,7 +14,6 @@
 #include "core/input_error.h"
 #include "files/output_file.h"
 #include "report/report_destinations.h"
-#include "scenarios/scenario_writer.h"
 #include "study/parallel_runner.h"
 #include "study/result_set.h"
 #include "study/sweep_journal.h"
@@ -51,20 +50,13 @@ int sweep_command(const std::vector<std::string>& args, std::ostream& out) {
   visible.add_options()("shard", po::value<std::string>()->value_name("i/N"),
                         "run only the points p with p mod N = i")(
       "resume", "skip the runs the journal of -o FILE already holds");
-  po::variables_map vm;
-  if (!parse_flags(args, visible, vm, "file", 1)) {
-    out << visible << '\n';
+  const std::optional<ReportCommand> command = open_report_command(args, visible, "sweep", out);
+  if (!command) {
     return 0;
   }
-  const ScenarioInput input = read_scenario_input(vm, "sweep");
-  const report::ReportRequest request = read_report_request(vm);
+  const auto& [vm, input, request, loaded] = *command;
   const std::optional<std::string> shard = flag<std::string>(vm, "shard");
   const bool resume = vm.count("resume") > 0;
-  const scenarios::LoadedScenario loaded = load_scenario_input(input);
-  if (vm.count("print-effective") > 0) {
-    out << scenarios::effective_yaml(loaded.base);
-    return 0;
-  }
   const std::vector<report::Destination> destinations =
       report::report_destinations(request, loaded.base.outputs);
   const std::vector<std::string> inputs{input.file};

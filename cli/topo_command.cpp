@@ -1,3 +1,4 @@
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -23,11 +24,11 @@ int topo_command(const std::vector<std::string>& args, std::ostream& out) {
       100, 50);
   visible.add_options()("help,h", "print this help")("json", "print the summary as JSON")(
       "dot", "print the fabric as a Graphviz graph (collsim topo FILE --dot | dot -Tsvg)");
-  po::variables_map vm;
-  if (!parse_flags(args, visible, vm, "file", 1)) {
-    out << visible << '\n';
+  const std::optional<po::variables_map> parsed = parse_flags(args, visible, out, {"file", 1});
+  if (!parsed) {
     return 0;
   }
+  const po::variables_map& vm = *parsed;
   if (vm.count("file") == 0) {
     throw core::command_line_error("FILE", "give the topology file to summarize");
   }
