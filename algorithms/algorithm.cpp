@@ -5,13 +5,16 @@
 namespace collsim::algorithms {
 namespace {
 
-constexpr core::NameTable<Algorithm, 5> ALGORITHMS{{
+constexpr core::NameTable<Algorithm, 6> ALGORITHMS{{
     {Algorithm::RING, "ring"},
     {Algorithm::BINARY_TREE, "binary_tree"},
     {Algorithm::BINOMIAL_TREE, "binomial_tree"},
     {Algorithm::DOUBLE_BINARY_TREE, "double_binary_tree"},
     {Algorithm::TWO_LEVEL, "two_level"},
+    {Algorithm::NCCL_RING, "nccl_ring"},
 }};
+// The textbook algorithms lead the table.
+constexpr std::size_t TEXTBOOK_ALGORITHMS = 5;
 
 constexpr core::NameTable<Collective, 5> COLLECTIVES{{
     {Collective::ALL_REDUCE, "allreduce"},
@@ -36,6 +39,10 @@ std::optional<Algorithm> parse_algorithm(std::string_view name) {
 
 std::span<const Algorithm> all_algorithms() {
   return ALGORITHM_ORDER;
+}
+
+std::span<const Algorithm> textbook_algorithms() {
+  return std::span<const Algorithm>(ALGORITHM_ORDER).first(TEXTBOOK_ALGORITHMS);
 }
 
 std::string_view collective_name(Collective c) {

@@ -7,14 +7,16 @@
 
 namespace collsim::algorithms {
 
-// The AllReduce algorithms collsim models, by the names scenario files and the CLI use
-// (docs/scenario-format.md): ring, binary_tree, binomial_tree, double_binary_tree, two_level.
+// The algorithms collsim models, by the names scenario files and the CLI use
+// (docs/scenario-format.md): the textbook ring, binary_tree, binomial_tree,
+// double_binary_tree and two_level, and nccl_ring, the ring as NCCL lays out its channels.
 enum class Algorithm : std::uint8_t {
   RING,
   BINARY_TREE,
   BINOMIAL_TREE,
   DOUBLE_BINARY_TREE,
   TWO_LEVEL,
+  NCCL_RING,
 };
 
 // The collectives; busbw factors and building-block schedules are defined per collective.
@@ -30,6 +32,10 @@ std::string_view algorithm_name(Algorithm a);
 std::optional<Algorithm> parse_algorithm(std::string_view name);
 // Every algorithm, in the order above (the order reports list them in).
 std::span<const Algorithm> all_algorithms();
+// The textbook algorithms (ring to two_level): what a scenario runs when it names none and
+// what `collsim model` prices. NCCL's layouts run when named; their closed forms are the
+// textbook ones of the same shape (nccl_ring: ring).
+std::span<const Algorithm> textbook_algorithms();
 
 std::string_view collective_name(Collective c);  // allreduce, reducescatter, allgather, ...
 std::optional<Collective> parse_collective(std::string_view name);

@@ -23,6 +23,8 @@ Schedule generate(Algorithm algorithm, Collective collective, core::Bytes bytes,
       return generate_double_binary_tree(collective, bytes, layout, options);
     case Algorithm::TWO_LEVEL:
       return generate_two_level(collective, bytes, layout, options);
+    case Algorithm::NCCL_RING:
+      return generate_nccl_ring(collective, bytes, layout, options);
   }
   throw std::invalid_argument("unknown algorithm");
 }

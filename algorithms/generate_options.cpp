@@ -70,11 +70,11 @@ bool supports(Algorithm algorithm, Collective collective) {
       return true;
     case Collective::REDUCE_SCATTER:
     case Collective::ALL_GATHER:
-      return algorithm == Algorithm::RING;
+      return algorithm == Algorithm::RING || algorithm == Algorithm::NCCL_RING;
     case Collective::BROADCAST:
     case Collective::REDUCE:
-      return algorithm == Algorithm::RING || algorithm == Algorithm::BINARY_TREE ||
-             algorithm == Algorithm::BINOMIAL_TREE;
+      return algorithm == Algorithm::RING || algorithm == Algorithm::NCCL_RING ||
+             algorithm == Algorithm::BINARY_TREE || algorithm == Algorithm::BINOMIAL_TREE;
   }
   return false;
 }

@@ -68,8 +68,8 @@ std::uint32_t chunks_per_piece(const GenerateOptions& options, core::Bytes piece
 std::vector<core::Bytes> nested_split(core::Bytes total, std::span<const std::uint64_t> fanout);
 
 // Whether `algorithm` has a generator for `collective`: every algorithm for ALL_REDUCE;
-// ring for REDUCE_SCATTER and ALL_GATHER; ring (a pipelined chain), binary_tree and
-// binomial_tree for BROADCAST and REDUCE.
+// ring and nccl_ring for REDUCE_SCATTER and ALL_GATHER; ring and nccl_ring (pipelined
+// chains), binary_tree and binomial_tree for BROADCAST and REDUCE.
 bool supports(Algorithm algorithm, Collective collective);
 
 // Throws std::invalid_argument naming the problem unless the request is one a generator

@@ -77,6 +77,7 @@ std::uint64_t op_bound(Algorithm algorithm, Collective collective, core::Bytes b
   const Rank p = layout.num_ranks();
   switch (algorithm) {
     case Algorithm::RING:
+    case Algorithm::NCCL_RING:
       if (collective == Collective::BROADCAST || collective == Collective::REDUCE) {
         return tree_op_bound(collective, bytes, p, options, ChunkDefault::PIPELINED);
       }

@@ -1,5 +1,6 @@
 #include "algorithms/ring.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "algorithms/all_gather.h"
@@ -14,9 +15,11 @@
 namespace collsim::algorithms {
 namespace {
 
-// The chain root -> next -> ... along channel c's ring, as a tree.
-RankTree ring_chain(const RankLayout& layout, std::uint32_t channel, Rank root) {
-  const std::vector<Rank> ring = ring_order(layout, channel);
+// A channel's ring: ring_order or nccl_ring_order.
+using RingOrder = std::vector<Rank> (*)(const RankLayout&, std::uint32_t);
+
+// The chain root -> next -> ... along a ring, as a tree.
+RankTree ring_chain(const std::vector<Rank>& ring, Rank root) {
   const auto p = static_cast<std::uint32_t>(ring.size());
   std::uint32_t start = 0;
   while (ring[start] != root) {
@@ -34,7 +37,8 @@ RankTree ring_chain(const RankLayout& layout, std::uint32_t channel, Rank root) 
 }
 
 Schedule ring_segments_collective(Collective collective, core::Bytes bytes,
-                                  const RankLayout& layout, const GenerateOptions& options) {
+                                  const RankLayout& layout, const GenerateOptions& options,
+                                  RingOrder order) {
   const Rank p = layout.num_ranks();
   const std::uint32_t channels = options.channels;
   const std::uint32_t k = chunks_per_piece(options, largest_part(largest_part(bytes, channels), p),
@@ -57,7 +61,7 @@ Schedule ring_segments_collective(Collective collective, core::Bytes bytes,
     std::vector<RingRun> runs;
     runs.reserve(channels);
     for (std::uint32_t c = 0; c < channels; ++c) {
-      std::vector<Rank> ring = ring_order(layout, c);
+      std::vector<Rank> ring = order(layout, c);
       Segments segments;
       std::vector<PieceId> pieces(k);
       for (Rank q = 0; q < p; ++q) {
@@ -87,7 +91,53 @@ Schedule ring_segments_collective(Collective collective, core::Bytes bytes,
   });
 }
 
+Schedule ring_collective(Algorithm algorithm, Collective collective, core::Bytes bytes,
+                         const RankLayout& layout, const GenerateOptions& options,
+                         RingOrder order) {
+  validate_request(algorithm, collective, bytes, layout, options);
+  if (collective == Collective::BROADCAST || collective == Collective::REDUCE) {
+    std::vector<RankTree> chains;
+    for (std::uint32_t c = 0; c < options.channels; ++c) {
+      chains.push_back(ring_chain(order(layout, c), options.root));
+    }
+    return tree_collective(collective, bytes, layout.num_ranks(), options, ChunkDefault::PIPELINED,
+                           {}, chains);
+  }
+  return ring_segments_collective(collective, bytes, layout, options, order);
+}
+
+// Appends to `ring` the GPUs of `node` in the order channel c visits them (nccl_ring_order).
+void append_nccl_node(std::vector<Rank>& ring, const RankLayout& layout, Rank node,
+                      std::uint32_t channel) {
+  const Rank g = layout.node_size(node);
+  const Rank units = std::min<Rank>(layout.nics_per_node(), g);
+  Rank e = channel % units;
+  // The GPUs of NIC e: floor(l * units / g) = e, as RankLayout::nic_of spreads them.
+  auto first_gpu = [&](Rank unit) { return (unit * g + units - 1) / units; };
+  bool up = false;
+  if (first_gpu(e + 1) - first_gpu(e) == 1 && (e ^ 1U) < units) {
+    if (node % 2 == 1) {
+      e ^= 1U;  // the odd node's swap keeps both of its hops on one rail
+    }
+    up = e % 2 == 1;
+  }
+  const Rank entry = first_gpu(e);
+  for (Rank q = 0; q < g; ++q) {
+    const Rank local = up ? (entry + q) % g : (entry + g - q) % g;
+    ring.push_back(layout.rank_of(node, local));
+  }
+}
+
 }  // namespace
+
+std::vector<Rank> nccl_ring_order(const RankLayout& layout, std::uint32_t channel) {
+  std::vector<Rank> ring;
+  ring.reserve(layout.num_ranks());
+  for (Rank node = 0; node < layout.num_nodes(); ++node) {
+    append_nccl_node(ring, layout, node, channel);
+  }
+  return ring;
+}
 
 std::vector<Rank> ring_order(const RankLayout& layout, std::uint32_t channel) {
   std::vector<Rank> ring;
@@ -103,16 +153,12 @@ std::vector<Rank> ring_order(const RankLayout& layout, std::uint32_t channel) {
 
 Schedule generate_ring(Collective collective, core::Bytes bytes, const RankLayout& layout,
                        const GenerateOptions& options) {
-  validate_request(Algorithm::RING, collective, bytes, layout, options);
-  if (collective == Collective::BROADCAST || collective == Collective::REDUCE) {
-    std::vector<RankTree> chains;
-    for (std::uint32_t c = 0; c < options.channels; ++c) {
-      chains.push_back(ring_chain(layout, c, options.root));
-    }
-    return tree_collective(collective, bytes, layout.num_ranks(), options, ChunkDefault::PIPELINED,
-                           {}, chains);
-  }
-  return ring_segments_collective(collective, bytes, layout, options);
+  return ring_collective(Algorithm::RING, collective, bytes, layout, options, ring_order);
+}
+
+Schedule generate_nccl_ring(Collective collective, core::Bytes bytes, const RankLayout& layout,
+                            const GenerateOptions& options) {
+  return ring_collective(Algorithm::NCCL_RING, collective, bytes, layout, options, nccl_ring_order);
 }
 
 }  // namespace collsim::algorithms

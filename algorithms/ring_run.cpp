@@ -32,27 +32,6 @@ RingStepState::RingStepState(RingRun& ring_run, const GenerateOptions& block_opt
       cur(m * width, NO_OP),
       last_recv_before(ring_run.last_recv) {}
 
-void RingStepState::add_order_deps(DepList& deps, std::uint32_t i) const {
-  deps.push_back(run.last_send[i]);
-  if (!options.pipeline) {
-    deps.push_back(last_recv_before[i]);
-  }
-}
-
-Label RingStepState::step_label(std::uint32_t s, std::size_t j) const {
-  Label label = run.label;
-  label.step = run.next_step + s;
-  label.chunk = static_cast<std::uint32_t>(j);
-  return label;
-}
-
-void RingStepState::record(std::uint32_t i, std::size_t j, OpId send, OpId data) {
-  const std::uint32_t next = (i + 1) % m;
-  cur[next * width + j] = data;
-  run.last_send[i] = send;
-  run.last_recv[next] = send;
-}
-
 void RingStepState::end_step() {
   std::swap(prev, cur);
   last_recv_before = run.last_recv;

@@ -61,12 +61,27 @@ struct RingStepState {
   // The order a send from position i keeps, appended to `deps`: after the connection's
   // previous send (FIFO) and, without pipelining, after all position i received before this
   // step.
-  void add_order_deps(DepList& deps, std::uint32_t i) const;
+  void add_order_deps(DepList& deps, std::uint32_t i) const {
+    deps.push_back(run.last_send[i]);
+    if (!options.pipeline) {
+      deps.push_back(last_recv_before[i]);
+    }
+  }
   // The label of piece j's send in step s of this block.
-  Label step_label(std::uint32_t s, std::size_t j) const;
+  Label step_label(std::uint32_t s, std::size_t j) const {
+    Label label = run.label;
+    label.step = run.next_step + s;
+    label.chunk = static_cast<std::uint32_t>(j);
+    return label;
+  }
   // Piece j sent by `send` from position i to i+1 is there after `data` (the send itself, or
   // the reduce that follows it).
-  void record(std::uint32_t i, std::size_t j, OpId send, OpId data);
+  void record(std::uint32_t i, std::size_t j, OpId send, OpId data) {
+    const std::uint32_t next = (i + 1) % m;
+    cur[next * width + j] = data;
+    run.last_send[i] = send;
+    run.last_recv[next] = send;
+  }
   // After each step: this step's receipts become the previous step's.
   void end_step();
 

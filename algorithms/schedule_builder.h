@@ -58,8 +58,8 @@ inline constexpr std::size_t RESERVED_DEPS_PER_OP = 4;
 // collective set and no ops) and returns it. The storage is reserved for `ops_bound` ops
 // (require_op_budget's bound) — address space, which only what the ops write turns into
 // memory — and a helper thread backs it with pages a little ahead of the writes
-// (TrailingPrefault), handing back at the end what it backed beyond them. One pass: running the generator
-// twice, counting first, would cost the generation time again to save address space.
+// (TrailingPrefault), handing back at the end what it backed beyond them. One pass: running the
+// generator twice, counting first, would cost the generation time again to save address space.
 template <class Emit>
 Schedule build_schedule(Schedule shape, std::uint64_t ops_bound, Emit&& emit) {
   shape.reserve(ops_bound, ops_bound * RESERVED_DEPS_PER_OP);

@@ -107,7 +107,7 @@ AllReduceModels::AllReduceModels(const ModelParams& params) : params_(params) {
 
   const LinkType flat = nodes_ > 1 ? LinkType::NET : LinkType::NVLINK;
   const auto protocols = protocols_of(params.protocol);
-  for (Algorithm a : all_algorithms()) {
+  for (Algorithm a : algorithms::textbook_algorithms()) {
     if (a == Algorithm::TWO_LEVEL && !params.gpus_per_node) {
       continue;
     }
@@ -115,6 +115,7 @@ AllReduceModels::AllReduceModels(const ModelParams& params) : params_(params) {
     for (const std::optional<Protocol>& p : protocols) {
       switch (a) {
         case Algorithm::RING:
+        case Algorithm::NCCL_RING:
           variants.push_back(affine_variant(
               plus_launch(ring_allreduce_cost(params.world, through(ring, p, flat)), p), p));
           break;

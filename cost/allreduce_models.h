@@ -58,7 +58,8 @@ class AllReduceModels {
   int gpus_per_node() const { return gpus_per_node_; }
   const DbtLoads& dbt_loads() const { return dbt_loads_; }
 
-  // The algorithms defined here, in all_algorithms() order (two_level needs gpus_per_node).
+  // The algorithms defined here, in textbook_algorithms() order (two_level needs
+  // gpus_per_node).
   std::span<const algorithms::Algorithm> algorithms() const { return algorithms_; }
   // Precondition: `a` is in algorithms().
   const CostModel& model(algorithms::Algorithm a) const;

@@ -154,7 +154,7 @@ CollectiveSpec read_collective(const YamlValue& v, algorithms::Rank ranks) {
       c.algorithms.push_back(a);
     }
   } else {
-    for (const Algorithm a : algorithms::all_algorithms()) {
+    for (const Algorithm a : algorithms::textbook_algorithms()) {
       if (algorithms::supports(a, c.op)) {
         c.algorithms.push_back(a);
       }

@@ -165,6 +165,7 @@ ClosedForm closed_form(const ClosedFormInputs& in, const algorithms::RankLayout&
     case Collective::ALL_REDUCE:
       switch (in.algorithm) {
         case Algorithm::RING:
+        case Algorithm::NCCL_RING:
           return of(cost::ring_allreduce_cost(p, flat).seconds(s), cost::ring_latency_steps(p));
         case Algorithm::BINARY_TREE:
         case Algorithm::BINOMIAL_TREE:
@@ -182,7 +183,8 @@ ClosedForm closed_form(const ClosedFormInputs& in, const algorithms::RankLayout&
     case Collective::BROADCAST:
     case Collective::REDUCE:
       switch (in.algorithm) {
-        case Algorithm::RING: {
+        case Algorithm::RING:
+        case Algorithm::NCCL_RING: {
           const int k = chunks(in, per_channel, ChunkDefault::PIPELINED);
           return of(cost::chain_rooted_cost(p, k, in.options.pipeline, flat).seconds(s),
                     cost::chain_rooted_steps(p, k, in.options.pipeline));

@@ -1,5 +1,7 @@
 #include "algorithms/ring.h"
 
+#include <algorithm>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -22,6 +24,106 @@ TEST(Ring, OrderIsNodeMajorAndChannelsRotateInsideNodes) {
   EXPECT_EQ(ring_order(two_by_four, 5), ring_order(two_by_four, 1));
   // Uneven nodes {3, 1}, channel 2: node 0 starts at local 2 (2 0 1), node 1 at 2 mod 1 = 0.
   EXPECT_EQ(ring_order(RankLayout({3, 1}, 1), 2), (std::vector<Rank>{2, 0, 1, 3}));
+}
+
+// Whether the hop from position i to i+1 (wrapping) of `ring` joins two nodes.
+bool crosses_nodes(const RankLayout& layout, const std::vector<Rank>& ring, std::size_t i) {
+  return layout.node_of(ring[i]) != layout.node_of(ring[(i + 1) % ring.size()]);
+}
+
+TEST(NcclRing, TwoEightGpuNodesWithANicPerGpuRunNcclsMirroredPairs) {
+  // The worked example of the reference (2 x DGX-H100-class, GPU i on NIC i): channel 0
+  // walks node 0 down from GPU 0 and leaves from GPU 1; node 1 is odd and runs channel 1's
+  // order, up from GPU 1 (rank 9) to GPU 0 (rank 8), so both hops between the nodes stay on
+  // rails 1 and 0.
+  const RankLayout layout = RankLayout::uniform(2, 8);
+  EXPECT_EQ(nccl_ring_order(layout, 0),
+            (std::vector<Rank>{0, 7, 6, 5, 4, 3, 2, 1, 9, 10, 11, 12, 13, 14, 15, 8}));
+  EXPECT_EQ(nccl_ring_order(layout, 1),
+            (std::vector<Rank>{1, 2, 3, 4, 5, 6, 7, 0, 8, 15, 14, 13, 12, 11, 10, 9}));
+  EXPECT_EQ(nccl_ring_order(layout, 6),
+            (std::vector<Rank>{6, 5, 4, 3, 2, 1, 0, 7, 15, 8, 9, 10, 11, 12, 13, 14}));
+  // Channels past the NIC count repeat (NCCL's duplicated channels).
+  EXPECT_EQ(nccl_ring_order(layout, 9), nccl_ring_order(layout, 1));
+}
+
+TEST(NcclRing, GpusSharingANicEnterAndLeaveThroughIt) {
+  // 8 GPUs on 4 NICs: channel c enters at NIC c's first GPU 2c and walks down to 2c + 1.
+  const RankLayout layout = RankLayout::uniform(1, 8, 4);
+  EXPECT_EQ(nccl_ring_order(layout, 1), (std::vector<Rank>{2, 1, 0, 7, 6, 5, 4, 3}));
+  EXPECT_EQ(nccl_ring_order(layout, 4), nccl_ring_order(layout, 0));
+}
+
+TEST(NcclRing, EveryHopBetweenNodesStaysOnOneRailWithAnEvenNodeCount) {
+  for (const auto& [gpus, nics] :
+       {std::pair{8u, 8u}, {8u, 4u}, {8u, 2u}, {4u, 4u}, {2u, 2u}, {8u, 1u}, {6u, 3u}}) {
+    for (Rank nodes : {2u, 3u, 4u, 5u, 10u}) {
+      const RankLayout layout = RankLayout::uniform(nodes, gpus, nics);
+      for (std::uint32_t c = 0; c < 2 * nics; ++c) {
+        const std::vector<Rank> ring = nccl_ring_order(layout, c);
+        std::vector<Rank> sorted = ring;
+        std::sort(sorted.begin(), sorted.end());
+        for (Rank r = 0; r < layout.num_ranks(); ++r) {
+          ASSERT_EQ(sorted[r], r) << "channel " << c << " is not a permutation";
+        }
+        int crossing = 0;
+        for (std::size_t i = 0; i < ring.size(); ++i) {
+          if (crosses_nodes(layout, ring, i) &&
+              layout.nic_of(ring[i]) != layout.nic_of(ring[(i + 1) % ring.size()])) {
+            ++crossing;
+            // Only the wrap-around from the last node (even-numbered when the count is odd)
+            // back to node 0 may cross, and only when GPUs have NICs of their own.
+            EXPECT_EQ(i, ring.size() - 1);
+            EXPECT_EQ(nodes % 2, 1u);
+            EXPECT_EQ(gpus, nics);
+          }
+        }
+        EXPECT_LE(crossing, 1) << nodes << "x" << gpus << " on " << nics << " NICs, channel " << c;
+      }
+    }
+  }
+}
+
+TEST(NcclRing, OneChannelPerNicLoadsEveryNicOnceEachWay) {
+  // The first N channels enter each node once through every NIC and leave once through
+  // every NIC, as NCCL's search spends each NIC's bandwidth on one channel each way.
+  for (const std::uint32_t nics : {8u, 4u}) {
+    const RankLayout layout = RankLayout::uniform(4, 8, nics);
+    for (Rank node = 0; node < layout.num_nodes(); ++node) {
+      std::vector<int> in(nics, 0);
+      std::vector<int> out(nics, 0);
+      for (std::uint32_t c = 0; c < nics; ++c) {
+        const std::vector<Rank> ring = nccl_ring_order(layout, c);
+        for (std::size_t i = 0; i < ring.size(); ++i) {
+          if (crosses_nodes(layout, ring, i)) {
+            const Rank to = ring[(i + 1) % ring.size()];
+            if (layout.node_of(ring[i]) == node) {
+              ++out[layout.nic_of(ring[i])];
+            }
+            if (layout.node_of(to) == node) {
+              ++in[layout.nic_of(to)];
+            }
+          }
+        }
+      }
+      EXPECT_EQ(in, std::vector<int>(nics, 1)) << nics << " NICs, node " << node;
+      EXPECT_EQ(out, std::vector<int>(nics, 1)) << nics << " NICs, node " << node;
+    }
+  }
+}
+
+TEST(NcclRing, SendsWhatTheRingSendsOnItsOwnOrder) {
+  GenerateOptions o;
+  o.channels = 4;
+  const RankLayout layout = RankLayout::uniform(2, 4);
+  const Schedule ring = generate_ring(Collective::ALL_REDUCE, 1 << 20, layout, o);
+  const Schedule nccl = generate_nccl_ring(Collective::ALL_REDUCE, 1 << 20, layout, o);
+  EXPECT_EQ(nccl.size(), ring.size());
+  EXPECT_EQ(schedule_stats(nccl).sends, schedule_stats(ring).sends);
+  EXPECT_TRUE(check_dataflow(nccl).ok());
+  // Its first send on channel 0 goes down from rank 0 to rank 3, where the flat ring goes up.
+  EXPECT_EQ(nccl.op(0).src, 0u);
+  EXPECT_EQ(nccl.op(0).dst, 3u);
 }
 
 TEST(Ring, AllReduceOpCountsAreTwoStepsPerRankPerPiece) {

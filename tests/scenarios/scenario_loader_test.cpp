@@ -84,7 +84,7 @@ TEST(ScenarioLoader, RejectsMalformedFilesWithTheirExactMessage) {
        "reducescatter, allgather, broadcast, reduce"},
       {"    algorithms:", "    op: allgather\n    algorithms:",
        "t.yaml:14:24: spec.collective.algorithms[1]: two_level has no allgather schedule; "
-       "allgather runs: ring"},
+       "allgather runs: ring, nccl_ring"},
       {"[ring, two_level]", "[ring, ring]",
        "t.yaml:13:24: spec.collective.algorithms[1]: ring is already listed"},
       {"[ring, two_level]", "[]",
