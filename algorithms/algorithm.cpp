@@ -5,13 +5,14 @@
 namespace collsim::algorithms {
 namespace {
 
-constexpr core::NameTable<Algorithm, 6> ALGORITHMS{{
+constexpr core::NameTable<Algorithm, 7> ALGORITHMS{{
     {Algorithm::RING, "ring"},
     {Algorithm::BINARY_TREE, "binary_tree"},
     {Algorithm::BINOMIAL_TREE, "binomial_tree"},
     {Algorithm::DOUBLE_BINARY_TREE, "double_binary_tree"},
     {Algorithm::TWO_LEVEL, "two_level"},
     {Algorithm::NCCL_RING, "nccl_ring"},
+    {Algorithm::NCCL_TREE, "nccl_tree"},
 }};
 // The textbook algorithms lead the table.
 constexpr std::size_t TEXTBOOK_ALGORITHMS = 5;

@@ -9,7 +9,8 @@ namespace collsim::algorithms {
 
 // The algorithms collsim models, by the names scenario files and the CLI use
 // (docs/scenario-format.md): the textbook ring, binary_tree, binomial_tree,
-// double_binary_tree and two_level, and nccl_ring, the ring as NCCL lays out its channels.
+// double_binary_tree and two_level, and NCCL's layouts: nccl_ring (its rail-aligned channel
+// rings) and nccl_tree (its double binary tree on channels, chains from the NIC's GPU).
 enum class Algorithm : std::uint8_t {
   RING,
   BINARY_TREE,
@@ -17,6 +18,7 @@ enum class Algorithm : std::uint8_t {
   DOUBLE_BINARY_TREE,
   TWO_LEVEL,
   NCCL_RING,
+  NCCL_TREE,
 };
 
 // The collectives; busbw factors and building-block schedules are defined per collective.
@@ -34,7 +36,7 @@ std::optional<Algorithm> parse_algorithm(std::string_view name);
 std::span<const Algorithm> all_algorithms();
 // The textbook algorithms (ring to two_level): what a scenario runs when it names none and
 // what `collsim model` prices. NCCL's layouts run when named; their closed forms are the
-// textbook ones of the same shape (nccl_ring: ring).
+// textbook ones of the same shape (nccl_ring: ring; nccl_tree: double_binary_tree).
 std::span<const Algorithm> textbook_algorithms();
 
 std::string_view collective_name(Collective c);  // allreduce, reducescatter, allgather, ...

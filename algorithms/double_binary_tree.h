@@ -29,4 +29,27 @@ RankTree double_binary_rank_tree(const RankLayout& layout, int tree, std::uint32
 Schedule generate_double_binary_tree(Collective collective, core::Bytes bytes,
                                      const RankLayout& layout, const GenerateOptions& options);
 
+// The rank-level tree `tree` (0 or 1) of NCCL's tree on search channel s: the node tree of
+// double_binary_tree(nodes)[tree], and inside each node the chain of NCCL's tree graph for
+// channel s, which starts at the first GPU of entry NIC s mod entry_nics (the search
+// rotates the NIC with the channel and starts a tree at the NIC's own GPU, exiting by the
+// same NIC) and runs up the GPU indices (with NVSwitches the tree search tries only the
+// next index). Both trees of a search channel use the same chain. O(ranks).
+RankTree nccl_rank_tree(const RankLayout& layout, int tree, std::uint32_t search_channel);
+
+// The channels of nccl_tree's tree 0 out of C: ceil(C/2); NCCL runs tree 0 on channels
+// [0, n) and tree 1 on [n, 2n), and a channel limit below 2n cuts from the top.
+inline std::uint32_t nccl_tree_zero_channels(std::uint32_t channels) {
+  return (channels + 1) / 2;
+}
+
+// NCCL's tree AllReduce (nccl_tree, ALL_REDUCE only) on C channels, as NCCL's connectTrees
+// lays them out: with n = nccl_tree_zero_channels(C), channel c < n runs tree 0 on search
+// channel c's chains (nccl_rank_tree), channel n + c tree 1 on the same chains. Each channel
+// carries S/C, cut into k chunks (pipelined default), reduced up and broadcast down as in
+// double_binary_tree. For even C: the sends, critical path and bytes of double_binary_tree
+// on C/2 channels; only the heads and channel labels differ. One channel is one tree.
+Schedule generate_nccl_tree(Collective collective, core::Bytes bytes, const RankLayout& layout,
+                            const GenerateOptions& options);
+
 }  // namespace collsim::algorithms

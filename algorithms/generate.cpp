@@ -25,6 +25,8 @@ Schedule generate(Algorithm algorithm, Collective collective, core::Bytes bytes,
       return generate_two_level(collective, bytes, layout, options);
     case Algorithm::NCCL_RING:
       return generate_nccl_ring(collective, bytes, layout, options);
+    case Algorithm::NCCL_TREE:
+      return generate_nccl_tree(collective, bytes, layout, options);
   }
   throw std::invalid_argument("unknown algorithm");
 }

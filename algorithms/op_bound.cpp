@@ -87,6 +87,8 @@ std::uint64_t op_bound(Algorithm algorithm, Collective collective, core::Bytes b
       return tree_op_bound(collective, bytes, p, options, ChunkDefault::WHOLE);
     case Algorithm::DOUBLE_BINARY_TREE:
       return double_binary_tree_op_bound(bytes, p, options);
+    case Algorithm::NCCL_TREE:  // one tree per channel
+      return tree_op_bound(collective, bytes, p, options, ChunkDefault::PIPELINED);
     case Algorithm::TWO_LEVEL:
       return two_level_op_bound(bytes, layout, options);
   }

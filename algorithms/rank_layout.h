@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -34,6 +35,17 @@ class RankLayout {
 
   std::uint32_t nics_per_node() const { return nics_per_node_; }
   std::uint32_t nic_of(Rank rank) const;
+  // The NICs a channel layout cycles through on `node`: min(N, its GPU count), so that each
+  // has a GPU of its own to enter at.
+  std::uint32_t entry_nics(Rank node) const {
+    return std::min<std::uint32_t>(nics_per_node_, node_sizes_[node]);
+  }
+  // The first GPU (local index) of entry NIC e < entry_nics(node): ceil(e·g / entry_nics),
+  // the lowest local index that nic_of puts on NIC e when N <= g.
+  Rank first_local_on_nic(Rank node, std::uint32_t e) const {
+    const std::uint64_t units = entry_nics(node);
+    return static_cast<Rank>((std::uint64_t{e} * node_sizes_[node] + units - 1) / units);
+  }
 
   // The m-th GPU (local index) of `node` when GPUs are picked so that consecutive picks use
   // different NICs as long as there are unused ones: NIC 0's first GPU, NIC 1's first GPU,

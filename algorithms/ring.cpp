@@ -110,10 +110,11 @@ Schedule ring_collective(Algorithm algorithm, Collective collective, core::Bytes
 void append_nccl_node(std::vector<Rank>& ring, const RankLayout& layout, Rank node,
                       std::uint32_t channel) {
   const Rank g = layout.node_size(node);
-  const Rank units = std::min<Rank>(layout.nics_per_node(), g);
-  Rank e = channel % units;
-  // The GPUs of NIC e: floor(l * units / g) = e, as RankLayout::nic_of spreads them.
-  auto first_gpu = [&](Rank unit) { return (unit * g + units - 1) / units; };
+  const std::uint32_t units = layout.entry_nics(node);
+  std::uint32_t e = channel % units;
+  auto first_gpu = [&](std::uint32_t unit) {
+    return unit < units ? layout.first_local_on_nic(node, unit) : g;
+  };
   bool up = false;
   if (first_gpu(e + 1) - first_gpu(e) == 1 && (e ^ 1U) < units) {
     if (node % 2 == 1) {

@@ -17,8 +17,8 @@ constexpr const char* USAGE =
     "Builds the schedule an algorithm runs for one collective and prints it op by op (by\n"
     "step or by rank), then its counts: ops, bytes sent and received per rank, bytes each\n"
     "node sends across the network, the critical path in steps. Algorithms: ring,\n"
-    "binary_tree, binomial_tree, double_binary_tree, two_level, nccl_ring (NCCL's\n"
-    "rail-aligned rings). The IR and every schedule's structure: docs/algorithms.md.\n\n"
+    "binary_tree, binomial_tree, double_binary_tree, two_level, nccl_ring and nccl_tree\n"
+    "(NCCL's channel layouts). The IR and every schedule's structure: docs/algorithms.md.\n\n"
     "Sizes carry their unit: 8B 512KiB 1MB (MB = 1e6 B, MiB = 2^20 B).\n";
 
 po::options_description options() {
@@ -26,7 +26,7 @@ po::options_description options() {
   auto add = desc.add_options();
   add("help,h", "show this help");
   add("algo", po::value<std::string>()->value_name("ALGO"),
-      "ring, binary_tree, binomial_tree, double_binary_tree, two_level or nccl_ring");
+      "ring, binary_tree, binomial_tree, double_binary_tree, two_level, nccl_ring or nccl_tree");
   add("collective", po::value<std::string>()->value_name("NAME"),
       "allreduce (default), reducescatter, allgather (ring, nccl_ring), broadcast, reduce "
       "(ring, nccl_ring, binary_tree, binomial_tree)");

@@ -124,7 +124,8 @@ AllReduceModels::AllReduceModels(const ModelParams& params) : params_(params) {
           variants.push_back(affine_variant(
               plus_launch(naive_tree_allreduce_cost(params.world, through(tree, p, flat)), p), p));
           break;
-        case Algorithm::DOUBLE_BINARY_TREE: {
+        case Algorithm::DOUBLE_BINARY_TREE:
+        case Algorithm::NCCL_TREE: {
           const DoubleBinaryTreeCost dbt({nodes_, gpus_per_node_,
                                           through(dbt_chain, p, LinkType::NVLINK),
                                           through(dbt_network, p, LinkType::NET), params.chunking});

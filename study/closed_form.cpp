@@ -84,7 +84,7 @@ ClosedForm hierarchical(const ClosedFormInputs& in, const algorithms::RankLayout
   const HopCost inter = hop_of(inter_fig, in);
   const auto s = static_cast<double>(in.bytes);
   const core::Bytes per_channel = algorithms::largest_part(in.bytes, in.options.channels);
-  if (in.algorithm == Algorithm::DOUBLE_BINARY_TREE) {
+  if (in.algorithm == Algorithm::DOUBLE_BINARY_TREE || in.algorithm == Algorithm::NCCL_TREE) {
     const int k = chunks(in, algorithms::largest_part(per_channel, 2), ChunkDefault::PIPELINED);
     const cost::DoubleBinaryTreeCost dbt({n, g, intra, inter, cost::DbtChunking::chunk_count(k)});
     return of(dbt.seconds(s), 2 * (g - 1 + dbt.loads().tree_depth) + k - 1);
@@ -174,6 +174,15 @@ ClosedForm closed_form(const ClosedFormInputs& in, const algorithms::RankLayout&
         case Algorithm::DOUBLE_BINARY_TREE:
         case Algorithm::TWO_LEVEL:
           return hierarchical(in, layout, hops);
+        case Algorithm::NCCL_TREE: {
+          if (in.options.channels % 2 != 0) {
+            return none("nccl_tree on an odd channel count: its two trees carry unequal shares");
+          }
+          // The double binary tree's pieces on C/2 search channels of two trees each.
+          ClosedFormInputs search = in;
+          search.options.channels = in.options.channels / 2;
+          return hierarchical(search, layout, hops);
+        }
       }
       break;
     case Collective::REDUCE_SCATTER:

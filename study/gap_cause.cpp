@@ -106,7 +106,8 @@ std::string gap_cause(const sim::RunResult& result, const topology::Fabric& fabr
   if (gap < 0 && !hops.uniform) {
     return "the formula prices every step at the slowest pair";
   }
-  if (gap < 0 && context.algorithm == algorithms::Algorithm::DOUBLE_BINARY_TREE) {
+  if (gap < 0 && (context.algorithm == algorithms::Algorithm::DOUBLE_BINARY_TREE ||
+                  context.algorithm == algorithms::Algorithm::NCCL_TREE)) {
     return "no port carries the formula's load";
   }
   return context.protocol ? "protocol framing rounds each send up"

@@ -197,5 +197,83 @@ TEST(DoubleBinaryTreeSchedule, ChecksOut) {
   EXPECT_TRUE(check_dataflow(s).ok()) << check_dataflow(s).describe();
 }
 
+TEST(NcclTree, TreeZeroOnTheFirstHalfOfTheChannelsTreeOneOnTheSecondFromTheNicsGpu) {
+  // 4 nodes x 8 GPUs, a NIC per GPU, 16 channels: channels c and c + 8 run trees 0 and 1 on
+  // search channel c, whose chains start at GPU c of every node, so every send between
+  // nodes leaves and enters through NIC c (one rail), and the two trees share that head.
+  const RankLayout layout = RankLayout::uniform(4, 8);
+  GenerateOptions o;
+  o.channels = 16;
+  const Schedule s = generate_nccl_tree(Collective::ALL_REDUCE, 16 << 20, layout, o);
+  std::set<std::pair<std::uint32_t, std::uint32_t>> channel_trees;
+  std::size_t between_nodes = 0;
+  for (const Op& op : s.ops()) {
+    channel_trees.emplace(op.label.channel, op.label.tree);
+    if (op.kind == OpKind::SEND && layout.node_of(op.src) != layout.node_of(op.dst)) {
+      ++between_nodes;
+      EXPECT_EQ(layout.local_index(op.src), op.label.channel % 8u);
+      EXPECT_EQ(layout.local_index(op.dst), op.label.channel % 8u);
+    }
+  }
+  EXPECT_GT(between_nodes, 0u);
+  std::set<std::pair<std::uint32_t, std::uint32_t>> expected;
+  for (std::uint32_t c = 0; c < 16; ++c) {
+    expected.emplace(c, c < 8 ? 0 : 1);
+  }
+  EXPECT_EQ(channel_trees, expected);
+  // The node trees are double_binary_tree's: tree 1 on channels 8.. is the mirror.
+  EXPECT_EQ(tree_edges(s, layout, 0), tree_edges(dbt(layout), layout, 0));
+  EXPECT_EQ(tree_edges(s, layout, 1), tree_edges(dbt(layout), layout, 1));
+}
+
+TEST(NcclTree, SharedNicsPutTheHeadOnTheNicsFirstGpuAndChainUpwards) {
+  // 8 GPUs on 4 NICs: search channel s starts at GPU 2(s mod 4).
+  const RankLayout layout = RankLayout::uniform(2, 8, 4);
+  const RankTree tree = nccl_rank_tree(layout, 0, 5);
+  EXPECT_EQ(layout.local_index(tree.rank(tree.root())), 2u);
+  GenerateOptions o;
+  o.channels = 10;
+  const Schedule s = generate_nccl_tree(Collective::ALL_REDUCE, 1 << 20, layout, o);
+  for (const Op& op : s.ops()) {
+    if (op.kind == OpKind::SEND && layout.node_of(op.src) != layout.node_of(op.dst)) {
+      EXPECT_EQ(layout.local_index(op.src), 2 * ((op.label.channel % 5) % 4)) << op.label.channel;
+    }
+  }
+}
+
+TEST(NcclTree, SendsAndCriticalPathAreTheDoubleBinaryTreesOnHalfTheChannels) {
+  const RankLayout layout = RankLayout({3, 4, 4, 2, 4}, 2);
+  for (std::uint32_t channels : {2u, 4u, 6u}) {
+    GenerateOptions nccl;
+    nccl.channels = channels;
+    nccl.chunks = 3;
+    GenerateOptions half = nccl;
+    half.channels = channels / 2;
+    const Schedule s = generate_nccl_tree(Collective::ALL_REDUCE, 3 << 20, layout, nccl);
+    const ScheduleStats a = schedule_stats(s);
+    const ScheduleStats b = schedule_stats(dbt(layout, 3 << 20, half));
+    EXPECT_EQ(a.sends, b.sends);
+    EXPECT_EQ(a.critical_path_sends, b.critical_path_sends);
+    EXPECT_EQ(a.total_bytes_sent, b.total_bytes_sent);
+    EXPECT_TRUE(check_dataflow(s).ok()) << channels;
+  }
+  // Three channels: tree 0 on channels 0 and 1 (search channels 0, 1), tree 1 on channel 2
+  // (search channel 0); one channel is tree 0 alone.
+  GenerateOptions odd;
+  odd.channels = 3;
+  std::set<std::pair<std::uint32_t, std::uint32_t>> channel_trees;
+  const Schedule three = generate_nccl_tree(Collective::ALL_REDUCE, 1 << 20, layout, odd);
+  for (const Op& op : three.ops()) {
+    channel_trees.emplace(op.label.channel, op.label.tree);
+  }
+  EXPECT_EQ(channel_trees,
+            (std::set<std::pair<std::uint32_t, std::uint32_t>>{{0, 0}, {1, 0}, {2, 1}}));
+  EXPECT_TRUE(check_dataflow(three).ok());
+  odd.channels = 1;
+  const Schedule one = generate_nccl_tree(Collective::ALL_REDUCE, 1 << 20, layout, odd);
+  EXPECT_TRUE(tree_edges(one, layout, 1).empty());
+  EXPECT_EQ(tree_edges(one, layout, 0), tree_edges(dbt(layout), layout, 0));
+}
+
 }  // namespace
 }  // namespace collsim::algorithms

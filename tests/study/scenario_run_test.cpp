@@ -118,8 +118,9 @@ int sends_through_a_spine(const Scenario& s, Algorithm a) {
   return through_spine;
 }
 
-TEST(NcclRing, OnARailOptimizedFabricNoHopCrossesRailsAndItRunsAsOnOneLeaf) {
+TEST(NcclLayouts, OnARailOptimizedFabricNoHopCrossesRailsAndTheRingRunsAsOnOneLeaf) {
   EXPECT_EQ(sends_through_a_spine(rail_cluster("nccl_ring", RAILS), Algorithm::NCCL_RING), 0);
+  EXPECT_EQ(sends_through_a_spine(rail_cluster("nccl_tree", RAILS), Algorithm::NCCL_TREE), 0);
   // The flat ring leaves each node from GPU c-1 and enters the next at GPU c: across rails.
   EXPECT_GT(sends_through_a_spine(rail_cluster("ring", RAILS), Algorithm::RING), 0);
 
