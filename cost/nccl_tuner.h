@@ -1,0 +1,110 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "algorithms/algorithm.h"
+#include "core/bandwidth.h"
+#include "cost/protocol.h"
+
+namespace collsim::cost {
+
+// NCCL's own AllReduce cost model and choice, as its tuner computes them: the topology
+// search's per-channel figures (nccl_search), then per (algorithm, protocol) a latency and a
+// bandwidth (src/graph/tuning.cc ncclTopoTuneModel), a time lat + S / bw
+// (ncclTopoGetAlgoTime) and the argmin over them (src/enqueue.cc topoGetAlgoInfo), with the
+// per-call channel count. Constants of NCCL 2.30.7, as docs/cost-models.md lists them with
+// their sources. Ring and Tree only: NVLS and CollNet need switches that reduce, which the
+// fabric cannot express yet. Units: µs and GB/s (= bytes per ns), as NCCL's own tables, so
+// that its printed figures can be compared digit for digit. Everything here is O(1).
+
+// The GPU generation, which selects NCCL's per-architecture constants.
+enum class GpuGeneration : std::uint8_t { VOLTA, AMPERE, HOPPER, BLACKWELL };
+std::string_view gpu_generation_name(GpuGeneration g);  // volta, ampere, hopper, blackwell
+std::optional<GpuGeneration> parse_gpu_generation(std::string_view name);
+std::span<const GpuGeneration> all_gpu_generations();
+
+// The host CPU's vendor: NCCL's multi-node LL bandwidth cap and network overhead follow it.
+enum class CpuVendor : std::uint8_t { INTEL, AMD };
+std::string_view cpu_vendor_name(CpuVendor c);  // intel, amd
+std::optional<CpuVendor> parse_cpu_vendor(std::string_view name);
+std::span<const CpuVendor> all_cpu_vendors();
+
+// The tree graph's pattern: BALANCED_TREE spreads the network links of a node over its
+// chain's first two GPUs; TREE keeps them on the first, and NCCL then derates Tree
+// bandwidth by 0.85.
+enum class TreePattern : std::uint8_t { BALANCED_TREE, TREE };
+
+// The hardware NCCL's topology search sees, in NCCL's own figures (GB/s per direction):
+// NVLink as links × NCCL's per-link figure (Hopper 20.6 GB/s: 18 links are 370.8), a NIC as
+// its line rate / 8, PCIe as NCCL computes it (Gen5 x16 48 GB/s).
+struct NcclHardware {
+  GpuGeneration gpu = GpuGeneration::HOPPER;
+  CpuVendor cpu = CpuVendor::INTEL;
+  int nodes = 1;
+  int gpus_per_node = 1;
+  double nvlink_gbs = 0;  // a GPU's total NVLink bandwidth; 0: GPUs talk over PCIe
+  bool nvswitch = true;   // NVLink through NVSwitches (every GPU pair at full rate)
+  double pcie_gbs = 0;    // a GPU's PCIe link (to its NIC, or to its peers without NVLink)
+  int nics_per_node = 0;  // 0 on one node
+  double nic_gbs = 0;
+  TreePattern tree_pattern = TreePattern::BALANCED_TREE;
+};
+
+// The topology search's result for the ring (the tree graph takes the same channels and
+// speeds), before and after NCCL's channel duplications.
+struct NcclGraph {
+  int search_channels = 0;  // graph.nChannels, after the search's own duplication
+  double bw_intra = 0;      // per channel, GB/s
+  double bw_inter = 0;
+  bool nvlink_intra = true;
+  int coll_channels = 0;  // comm->nChannels: ×2 in Postset, the Hopper multi-node ×2, ≤ 64
+};
+
+// The search as NCCL runs it on a symmetric box (reference Part B §1.2, simplified to what
+// such a box decides): per-channel speeds from the generation's speed list, starting at the
+// best GPU-to-network (or, on one node, GPU-to-GPU) path; at each speed the channels the
+// NICs (one channel per NIC per multiple of the speed) and each GPU's NVLink egress (every
+// GPU sends on NVLink in (g−1) of every g channels) can carry, at most 32; the best
+// channels × speed over the speeds tried, stopping once that reaches the GPU's NVLink total
+// or the next speed falls below 0.49 of the best; then the search's ×2 unless bw < 25 or
+// (Ampere and later, bw < 50, more than 4 channels), Postset's ×2 and Hopper's multi-node ×2.
+NcclGraph nccl_search(const NcclHardware& hw);
+
+// What the tuner holds for one (algorithm, protocol): NCCL's latency (µs) and algorithm
+// bandwidth (user bytes per ns, GB/s); bandwidth 0 means disabled.
+struct NcclEntry {
+  double latency_us = 0;
+  double bandwidth_gbs = 0;
+};
+
+// ncclTopoTuneModel's AllReduce entry for algorithm NCCL_RING or NCCL_TREE and protocol p on
+// `ranks` ranks of hardware `hw` with search result `graph`.
+NcclEntry nccl_entry(const NcclHardware& hw, const NcclGraph& graph, algorithms::Algorithm a,
+                     Protocol p);
+
+// ncclTopoGetAlgoTime for one AllReduce of `bytes` (one op per launch): latency (×1.4 for a
+// multi-node Ring/Simple past 64 B per channel and rank, ×1.9 before Ampere) + bytes /
+// bandwidth, the Tree bandwidth scaled by NCCL's correction factor for the size. nullopt
+// when the entry is disabled.
+std::optional<double> nccl_time_us(const NcclHardware& hw, const NcclGraph& graph,
+                                   algorithms::Algorithm a, Protocol p, core::Bytes bytes);
+
+// NCCL's pick for one AllReduce of `bytes`: the least time over Tree and Ring × LL, LL128 and
+// Simple (ties to Tree, then the lower protocol, NCCL's enum order), and the channels the
+// call runs on (coll_channels reduced while bytes < channels × threads × threshold).
+struct NcclChoice {
+  algorithms::Algorithm algorithm = algorithms::Algorithm::NCCL_RING;
+  Protocol protocol = Protocol::SIMPLE;
+  int channels = 1;
+  double predicted_us = 0;
+};
+NcclChoice nccl_choose(const NcclHardware& hw, const NcclGraph& graph, core::Bytes bytes);
+
+// Whether NCCL enables LL128 on this hardware: NVLink inside nodes and Volta or later (the
+// "auto" rule's path conditions hold on NVLink boxes with PCIe-local NICs).
+bool nccl_ll128_enabled(const NcclHardware& hw, const NcclGraph& graph);
+
+}  // namespace collsim::cost
