@@ -5,7 +5,7 @@
 namespace collsim::algorithms {
 namespace {
 
-constexpr core::NameTable<Algorithm, 7> ALGORITHMS{{
+constexpr core::NameTable<Algorithm, 8> ALGORITHMS{{
     {Algorithm::RING, "ring"},
     {Algorithm::BINARY_TREE, "binary_tree"},
     {Algorithm::BINOMIAL_TREE, "binomial_tree"},
@@ -13,6 +13,7 @@ constexpr core::NameTable<Algorithm, 7> ALGORITHMS{{
     {Algorithm::TWO_LEVEL, "two_level"},
     {Algorithm::NCCL_RING, "nccl_ring"},
     {Algorithm::NCCL_TREE, "nccl_tree"},
+    {Algorithm::NCCL, "nccl"},
 }};
 // The textbook algorithms lead the table.
 constexpr std::size_t TEXTBOOK_ALGORITHMS = 5;

@@ -27,8 +27,12 @@ Schedule generate(Algorithm algorithm, Collective collective, core::Bytes bytes,
       return generate_nccl_ring(collective, bytes, layout, options);
     case Algorithm::NCCL_TREE:
       return generate_nccl_tree(collective, bytes, layout, options);
+    case Algorithm::NCCL:
+      break;
   }
-  throw std::invalid_argument("unknown algorithm");
+  throw std::invalid_argument(
+      "nccl is NCCL's choice of nccl_ring or nccl_tree for a fabric; run it from a scenario, "
+      "or explain nccl_ring or nccl_tree");
 }
 
 }  // namespace collsim::algorithms

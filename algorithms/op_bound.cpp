@@ -1,5 +1,6 @@
 #include "algorithms/op_bound.h"
 
+#include <algorithm>
 #include <initializer_list>
 #include <limits>
 
@@ -89,6 +90,9 @@ std::uint64_t op_bound(Algorithm algorithm, Collective collective, core::Bytes b
       return double_binary_tree_op_bound(bytes, p, options);
     case Algorithm::NCCL_TREE:  // one tree per channel
       return tree_op_bound(collective, bytes, p, options, ChunkDefault::PIPELINED);
+    case Algorithm::NCCL:  // either of the two it picks from, at these options
+      return std::max(op_bound(Algorithm::NCCL_RING, collective, bytes, layout, options),
+                      op_bound(Algorithm::NCCL_TREE, collective, bytes, layout, options));
     case Algorithm::TWO_LEVEL:
       return two_level_op_bound(bytes, layout, options);
   }

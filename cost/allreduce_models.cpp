@@ -7,11 +7,11 @@
 
 #include <fmt/format.h>
 
+#include "core/name_table.h"
 #include "cost/model_arguments.h"
 #include "cost/ring_cost.h"
 #include "cost/tree_cost.h"
 #include "cost/two_level_cost.h"
-#include "core/name_table.h"
 
 namespace collsim::cost {
 using algorithms::all_algorithms;
@@ -138,6 +138,8 @@ AllReduceModels::AllReduceModels(const ModelParams& params) : params_(params) {
               {p, [dbt, launch](double s) { return launch + dbt.seconds(s); }, affine});
           break;
         }
+        case Algorithm::NCCL:  // NCCL's own model: cost/nccl_tuner.h
+          break;
         case Algorithm::TWO_LEVEL:
           variants.push_back(affine_variant(
               plus_launch(two_level_allreduce_cost({nodes_, gpus_per_node_,

@@ -25,6 +25,11 @@ constexpr core::NameTable<CpuVendor, 2> CPU_VENDORS{{
     {CpuVendor::AMD, "amd"},
 }};
 constexpr auto CPU_VENDOR_ORDER = core::values_of(CPU_VENDORS);
+constexpr core::NameTable<TreePattern, 2> TREE_PATTERNS{{
+    {TreePattern::BALANCED_TREE, "balanced_tree"},
+    {TreePattern::TREE, "tree"},
+}};
+constexpr auto TREE_PATTERN_ORDER = core::values_of(TREE_PATTERNS);
 
 // NCCL 2.30.7 src/graph/tuning.cc (ncclTunerConstantsDefaults) and src/graph/search.cc, as
 // docs/cost-models.md cites them. Rows [Tree, Ring]; columns [LL, LL128, Simple].
@@ -151,6 +156,16 @@ std::optional<CpuVendor> parse_cpu_vendor(std::string_view name) {
 }
 std::span<const CpuVendor> all_cpu_vendors() {
   return CPU_VENDOR_ORDER;
+}
+
+std::string_view tree_pattern_name(TreePattern t) {
+  return core::name_in(TREE_PATTERNS, t);
+}
+std::optional<TreePattern> parse_tree_pattern(std::string_view name) {
+  return core::parse_in(TREE_PATTERNS, name);
+}
+std::span<const TreePattern> all_tree_patterns() {
+  return TREE_PATTERN_ORDER;
 }
 
 NcclGraph nccl_search(const NcclHardware& hw) {
@@ -298,23 +313,28 @@ NcclChoice nccl_choose(const NcclHardware& hw, const NcclGraph& graph, core::Byt
       }
     }
   }
+  best.channels = nccl_call_channels(hw, graph, best.algorithm, best.protocol, bytes);
+  return best;
+}
+
+int nccl_call_channels(const NcclHardware& hw, const NcclGraph& graph, Algorithm a, Protocol p,
+                       core::Bytes bytes) {
   const int ranks = hw.nodes * hw.gpus_per_node;
-  const std::size_t pi = idx(best.protocol);
+  const std::size_t pi = idx(p);
   std::int64_t threads = MAX_THREADS[pi];
   std::int64_t threshold = THREAD_THRESHOLD[pi];
-  if (best.algorithm == Algorithm::NCCL_RING && best.protocol == Protocol::SIMPLE &&
+  if (a == Algorithm::NCCL_RING && p == Protocol::SIMPLE &&
       graph.bw_intra * graph.search_channels <= PCI_BW) {
     threads = 256;
   }
-  if (best.algorithm == Algorithm::NCCL_RING && best.protocol == Protocol::LL) {
+  if (a == Algorithm::NCCL_RING && p == Protocol::LL) {
     threshold *= ranks;
   }
   int nc = graph.coll_channels;
   while (bytes < nc * threads * threshold && nc >= 2) {
     --nc;
   }
-  best.channels = nc;
-  return best;
+  return nc;
 }
 
 }  // namespace collsim::cost

@@ -36,6 +36,9 @@ std::span<const CpuVendor> all_cpu_vendors();
 // chain's first two GPUs; TREE keeps them on the first, and NCCL then derates Tree
 // bandwidth by 0.85.
 enum class TreePattern : std::uint8_t { BALANCED_TREE, TREE };
+std::string_view tree_pattern_name(TreePattern t);  // balanced_tree, tree
+std::optional<TreePattern> parse_tree_pattern(std::string_view name);
+std::span<const TreePattern> all_tree_patterns();
 
 // The hardware NCCL's topology search sees, in NCCL's own figures (GB/s per direction):
 // NVLink as links × NCCL's per-link figure (Hopper 20.6 GB/s: 18 links are 370.8), a NIC as
@@ -102,6 +105,13 @@ struct NcclChoice {
   double predicted_us = 0;
 };
 NcclChoice nccl_choose(const NcclHardware& hw, const NcclGraph& graph, core::Bytes bytes);
+
+// The channels one AllReduce of `bytes` runs on with (a, p): coll_channels, dropped one at a
+// time while bytes < channels × threads × threshold (threads LL 512, LL128 640, Simple 512 or
+// 256 for a Ring/Simple at ≤ 12 GB/s in all; thresholds LL 8 (Ring/LL ×ranks), LL128 8,
+// Simple 64 bytes per thread).
+int nccl_call_channels(const NcclHardware& hw, const NcclGraph& graph, algorithms::Algorithm a,
+                       Protocol p, core::Bytes bytes);
 
 // Whether NCCL enables LL128 on this hardware: NVLink inside nodes and Volta or later (the
 // "auto" rule's path conditions hold on NVLink boxes with PCIe-local NICs).

@@ -248,7 +248,7 @@ std::string render_table(const ResultSet& r) {
     cells.push_back(std::to_string(row.bytes / FLOAT_BYTES));
     cells.push_back("float");
     cells.push_back(std::string(redop(point.scenario.collective.op)));
-    cells.push_back(std::string(algorithms::algorithm_name(row.algorithm)));
+    cells.push_back(study::row_algorithm_text(row));
     cells.push_back(f.time_us ? fmt::format("{:.2f}", *f.time_us) : "deadlock");
     cells.push_back(f.algbw_gbps ? fmt::format("{:.2f}", *f.algbw_gbps) : "-");
     cells.push_back(f.busbw_gbps ? fmt::format("{:.2f}", *f.busbw_gbps) : "-");
@@ -288,10 +288,10 @@ std::string render_table(const ResultSet& r) {
     }
     best.add_row(
         {std::to_string(s.collective.sizes[z]),
-         sim_best ? std::string(algorithms::algorithm_name(sim_best->row->algorithm)) : "-",
+         sim_best ? study::row_algorithm_text(*sim_best->row) : "-",
          sim_best ? fmt::format("{:.2f}", *sim_best->time_us) : "-",
          sim_best && sim_best->busbw_gbps ? fmt::format("{:.2f}", *sim_best->busbw_gbps) : "-",
-         formula_best ? std::string(algorithms::algorithm_name(formula_best->row->algorithm)) : "-",
+         formula_best ? study::row_algorithm_text(*formula_best->row) : "-",
          formula_best ? fmt::format("{:.2f}", *formula_best->closed_us) : "-"});
   }
   out += "\n# fastest per size: simulated, and the closed form's pick\n";
@@ -328,8 +328,8 @@ std::string render_csv(const ResultSet& r) {
     }
     const RunRow& row = *f.row;
     out += fmt::format(
-        "{},{},{},float,{},{},{},{},{},{},{},{}{}{}\n", algorithms::algorithm_name(row.algorithm),
-        row.bytes, row.bytes / FLOAT_BYTES, redop(point.scenario.collective.op),
+        "{},{},{},float,{},{},{},{},{},{},{},{}{}{}\n", study::row_algorithm_text(row), row.bytes,
+        row.bytes / FLOAT_BYTES, redop(point.scenario.collective.op),
         row.simulated ? exact_us(*row.simulated) : "", fixed(f.algbw_gbps, 6),
         fixed(f.busbw_gbps, 6), fixed(f.closed_us, 6), fixed(f.gap_pct, 4), csv_field(row.cause),
         f.fastest ? 1 : 0, identity, study::point_run_count(point.scenario));
@@ -388,7 +388,20 @@ std::string render_json(const ResultSet& r) {
       x["values"] = values;
     }
     const RunRow& row = *f.row;
-    x["algorithm"] = algorithms::algorithm_name(row.algorithm);
+    x["algorithm"] = study::row_algorithm_text(row);
+    if (row.nccl_pick) {
+      auto candidate = [](const study::NcclCandidate& c) {
+        Json n;
+        n["algorithm"] = algorithms::algorithm_name(c.algorithm);
+        n["protocol"] = cost::protocol_name(c.protocol);
+        n["channels"] = c.channels;
+        n["nccl_predicted_us"] = c.predicted_us;
+        n["simulated_ps"] = c.simulated ? Json(c.simulated->ps()) : Json(nullptr);
+        return n;
+      };
+      x["nccl_pick"] = candidate(*row.nccl_pick);
+      x["nccl_faster"] = row.nccl_faster ? candidate(*row.nccl_faster) : Json(nullptr);
+    }
     x["bytes"] = row.bytes;
     x["count"] = row.bytes / FLOAT_BYTES;
     x["ranks"] = row.ranks;

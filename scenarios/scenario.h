@@ -14,6 +14,7 @@
 #include "core/bandwidth.h"
 #include "core/input_error.h"
 #include "core/time.h"
+#include "cost/nccl_tuner.h"
 #include "cost/protocol.h"
 #include "sim/network_model.h"
 #include "topology/fabric.h"
@@ -67,6 +68,14 @@ struct CollectiveSpec {
 // spec.model: how the schedule is timed. A protocol adds its per-step latency to every
 // send (NVLink figures when every rank is on one node, NET otherwise) and its line framing
 // to the bytes on the wire; `seed` salts the fabric's ECMP hash.
+// spec.model.nccl: what NCCL's tuner (algorithm nccl) needs to know beyond the fabric.
+struct NcclSpec {
+  cost::GpuGeneration gpu = cost::GpuGeneration::HOPPER;
+  cost::CpuVendor cpu = cost::CpuVendor::INTEL;
+  cost::TreePattern tree_pattern = cost::TreePattern::BALANCED_TREE;
+  friend bool operator==(const NcclSpec&, const NcclSpec&) = default;
+};
+
 struct ModelSpec {
   sim::NetworkKind network = sim::NetworkKind::FLOW;
   core::Time step_latency;
@@ -74,6 +83,7 @@ struct ModelSpec {
   core::SourceLocation reduce_bandwidth_location;  // of reduceBandwidth, for errors about it
   std::optional<cost::Protocol> protocol;
   std::uint64_t seed = 0;
+  std::optional<NcclSpec> nccl;
 };
 
 // One spec.sweep axis: the field it sets and its values, each as YAML flow text (what the

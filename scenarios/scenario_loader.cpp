@@ -244,6 +244,19 @@ ModelSpec read_model(const YamlValue& v) {
             "per size, is a closed-form view: collsim model --protocol auto)");
     }
   }
+  if (auto x = m.optional("nccl")) {
+    YamlMap n = x->as_map();
+    NcclSpec spec;
+    spec.gpu = n.required("gpu").as_named(cost::all_gpu_generations(), cost::gpu_generation_name);
+    if (auto cpu = n.optional("cpu")) {
+      spec.cpu = cpu->as_named(cost::all_cpu_vendors(), cost::cpu_vendor_name);
+    }
+    if (auto pattern = n.optional("treePattern")) {
+      spec.tree_pattern = pattern->as_named(cost::all_tree_patterns(), cost::tree_pattern_name);
+    }
+    n.finish();
+    s.nccl = spec;
+  }
   if (auto x = m.optional("seed")) {
     const std::int64_t seed = x->as_int64();
     if (seed < 0) {
@@ -391,6 +404,15 @@ void check_requests(const Scenario& s, const algorithms::RankLayout& layout,
   const std::uint64_t memory = physical_memory_bytes();
   for (std::size_t i = 0; i < s.collective.algorithms.size(); ++i) {
     const Algorithm a = s.collective.algorithms[i];
+    if (a == Algorithm::NCCL) {
+      // Its schedule is the tuner's pick per size, sized when it is picked.
+      if (!s.model.nccl) {
+        collective.fail_at(fmt::format("algorithms[{}]", i),
+                           "nccl runs what NCCL's tuner picks, whose tables depend on the GPU: "
+                           "give spec.model.nccl.gpu (volta, ampere, hopper or blackwell)");
+      }
+      continue;
+    }
     try {
       algorithms::validate_request(a, s.collective.op, s.collective.sizes.front(), layout, options);
     } catch (const std::invalid_argument& e) {

@@ -221,6 +221,13 @@ void write_model(Writer& w, const ModelSpec& m) {
                                : core::format_bandwidth(m.reduce_bandwidth));
   w.key("protocol", protocol_option_name(m.protocol));
   w.key("seed", m.seed);
+  if (m.nccl) {
+    w.open("nccl");
+    w.key("gpu", cost::gpu_generation_name(m.nccl->gpu));
+    w.key("cpu", cost::cpu_vendor_name(m.nccl->cpu));
+    w.key("treePattern", cost::tree_pattern_name(m.nccl->tree_pattern));
+    w.close();
+  }
   w.close();
 }
 

@@ -183,6 +183,8 @@ ClosedForm closed_form(const ClosedFormInputs& in, const algorithms::RankLayout&
           search.options.channels = in.options.channels / 2;
           return hierarchical(search, layout, hops);
         }
+        case Algorithm::NCCL:
+          return none("nccl is priced as the schedule NCCL picks");
       }
       break;
     case Collective::REDUCE_SCATTER:

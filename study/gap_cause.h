@@ -4,8 +4,8 @@
 #include <string>
 
 #include "algorithms/algorithm.h"
-#include "study/closed_form.h"
 #include "sim/executor.h"
+#include "study/closed_form.h"
 #include "topology/fabric.h"
 
 namespace collsim::study {

@@ -2,6 +2,8 @@
 
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -10,6 +12,7 @@
 #include "sim/executor.h"
 #include "study/closed_form.h"
 #include "study/gap_cause.h"
+#include "study/nccl_hardware.h"
 
 namespace collsim::study {
 using scenarios::build_scenario_fabric;
@@ -58,9 +61,76 @@ namespace {
                   core::format_bandwidth(link.bandwidth)));
 }
 
+// NCCL's candidates within this factor of its pick's predicted time are simulated too.
+constexpr double NCCL_CANDIDATE_FACTOR = 2.0;
+
+// `c` simulated on `s`: its algorithm with its protocol and channels.
+RunRow run_candidate(const Scenario& s, const NcclCandidate& c, core::Bytes bytes) {
+  Scenario t = s;
+  t.collective.channels = static_cast<std::uint32_t>(c.channels);
+  t.model.protocol = c.protocol;
+  return run_one(t, c.algorithm, bytes);
+}
+
+RunRow run_nccl(const Scenario& s, core::Bytes bytes) {
+  const topology::Fabric fabric = build_scenario_fabric(s);
+  const std::vector<topology::VertexId> gpus = placement_gpus(s.placement, fabric);
+  const algorithms::RankLayout layout = placement_layout(fabric, gpus);
+  const cost::NcclHardware hw = nccl_hardware(fabric, gpus, layout, *s.model.nccl);
+  const cost::NcclGraph graph = cost::nccl_search(hw);
+  const cost::NcclChoice choice = cost::nccl_choose(hw, graph, bytes);
+  NcclCandidate pick{choice.algorithm, choice.protocol, choice.channels, choice.predicted_us, {}};
+  RunRow row = run_candidate(s, pick, bytes);
+  pick.simulated = row.simulated;
+  std::optional<NcclCandidate> faster;
+  for (const algorithms::Algorithm a :
+       {algorithms::Algorithm::NCCL_TREE, algorithms::Algorithm::NCCL_RING}) {
+    for (const cost::Protocol p : cost::all_protocols()) {
+      const std::optional<double> t = cost::nccl_time_us(hw, graph, a, p, bytes);
+      if ((a == pick.algorithm && p == pick.protocol) || !t ||
+          *t > NCCL_CANDIDATE_FACTOR * pick.predicted_us) {
+        continue;
+      }
+      NcclCandidate c{a, p, cost::nccl_call_channels(hw, graph, a, p, bytes), *t, {}};
+      c.simulated = run_candidate(s, c, bytes).simulated;
+      const std::optional<core::Time> best = faster ? faster->simulated : pick.simulated;
+      if (c.simulated && (!best || *c.simulated < *best)) {
+        faster = c;
+      }
+    }
+  }
+  std::string cause = fmt::format("NCCL predicts {:.2f}us", pick.predicted_us);
+  if (faster && pick.simulated) {
+    const double gain = 1.0 - static_cast<double>(faster->simulated->ps()) /
+                                  static_cast<double>(pick.simulated->ps());
+    cause +=
+        fmt::format("; {} simulates {:.1f}% faster", nccl_candidate_text(*faster), 100.0 * gain);
+  }
+  row.cause = cause + "; " + row.cause;
+  row.algorithm = algorithms::Algorithm::NCCL;
+  row.nccl_pick = pick;
+  row.nccl_faster = faster;
+  return row;
+}
+
 }  // namespace
 
+std::string nccl_candidate_text(const NcclCandidate& c) {
+  return fmt::format("{}/{}/{}", c.algorithm == algorithms::Algorithm::NCCL_TREE ? "tree" : "ring",
+                     cost::protocol_name(c.protocol), c.channels);
+}
+
+std::string row_algorithm_text(const RunRow& row) {
+  if (row.nccl_pick) {
+    return "nccl:" + nccl_candidate_text(*row.nccl_pick);
+  }
+  return std::string(algorithms::algorithm_name(row.algorithm));
+}
+
 RunRow run_one(const Scenario& s, algorithms::Algorithm algorithm, core::Bytes bytes) {
+  if (algorithm == algorithms::Algorithm::NCCL) {
+    return run_nccl(s, bytes);
+  }
   topology::Fabric fabric = build_scenario_fabric(s);
   const std::vector<topology::VertexId> gpus = placement_gpus(s.placement, fabric);
   const algorithms::RankLayout layout = placement_layout(fabric, gpus);

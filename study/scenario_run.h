@@ -8,10 +8,26 @@
 #include "algorithms/algorithm.h"
 #include "core/bandwidth.h"
 #include "core/time.h"
+#include "cost/protocol.h"
 #include "scenarios/scenario.h"
 #include "scenarios/scenario_loader.h"
 
 namespace collsim::study {
+
+// One of NCCL's (algorithm, protocol, channels) for a size: NCCL's own predicted time
+// (cost/nccl_tuner.h) and, once run, the simulated one.
+struct NcclCandidate {
+  algorithms::Algorithm algorithm = algorithms::Algorithm::NCCL_RING;  // or NCCL_TREE
+  cost::Protocol protocol = cost::Protocol::SIMPLE;
+  int channels = 1;
+  double predicted_us = 0;
+  std::optional<core::Time> simulated;
+  friend bool operator==(const NcclCandidate&, const NcclCandidate&) = default;
+};
+
+// "ring/ll128/16": the candidate's algorithm (nccl_ring, nccl_tree without the prefix),
+// protocol and channels.
+std::string nccl_candidate_text(const NcclCandidate& c);
 
 // RunRow: the outcome of one (algorithm, size) of a scenario — everything the reports
 // print, as exact data: the simulated makespan in ps (none after a deadlock), the closed
@@ -23,9 +39,22 @@ struct RunRow {
   std::optional<core::Time> simulated;
   std::optional<double> closed_seconds;
   std::string cause;
+  // Algorithm nccl: NCCL's pick, whose simulation the row holds, and, if another of NCCL's
+  // candidates simulated faster, the fastest of them.
+  std::optional<NcclCandidate> nccl_pick;
+  std::optional<NcclCandidate> nccl_faster;
   friend bool operator==(const RunRow&, const RunRow&) = default;
 };
 
+// What the reports print as a row's algorithm: its name, and for nccl its pick
+// ("nccl:tree/ll128/16").
+std::string row_algorithm_text(const RunRow& row);
+
+// Algorithm nccl (cost/nccl_tuner.h, hardware from study/nccl_hardware.h): NCCL's pick for
+// the size is simulated as its algorithm with its protocol and channel count, and so is
+// every other enabled candidate NCCL's model prices within 2× of the pick; the row is the
+// pick's, with its cause prefixed by NCCL's predicted time and the fastest candidate that
+// simulated faster.
 // Runs one (algorithm, size) of a validated scenario: builds its fabric afresh (routes are
 // cached per fabric, so runs never share one), generates the schedule, derives the closed
 // form's parameters from it (closed_form.h), executes it (sim/executor.h) with the model's

@@ -22,6 +22,40 @@ using files::write_all;
 
 using Json = nlohmann::ordered_json;
 
+Json encode_candidate(const std::optional<NcclCandidate>& c) {
+  if (!c) {
+    return nullptr;
+  }
+  Json j;
+  j["algorithm"] = algorithms::algorithm_name(c->algorithm);
+  j["protocol"] = cost::protocol_name(c->protocol);
+  j["channels"] = c->channels;
+  j["predicted_us"] = c->predicted_us;
+  j["time_ps"] = c->simulated ? Json(c->simulated->ps()) : Json(nullptr);
+  return j;
+}
+
+std::optional<NcclCandidate> decode_candidate(const Json& j) {
+  if (j.is_null()) {
+    return std::nullopt;
+  }
+  NcclCandidate c;
+  const std::optional<algorithms::Algorithm> a =
+      algorithms::parse_algorithm(j.at("algorithm").get<std::string>());
+  const std::optional<cost::Protocol> p = cost::parse_protocol(j.at("protocol").get<std::string>());
+  if (!a || !p) {
+    throw std::invalid_argument("unknown NCCL candidate");
+  }
+  c.algorithm = *a;
+  c.protocol = *p;
+  c.channels = j.at("channels").get<int>();
+  c.predicted_us = j.at("predicted_us").get<double>();
+  if (!j.at("time_ps").is_null()) {
+    c.simulated = core::Time::from_ps(j.at("time_ps").get<std::int64_t>());
+  }
+  return c;
+}
+
 Json encode(std::size_t unit, const RunRow& row) {
   Json j;
   j["unit"] = unit;
@@ -31,6 +65,10 @@ Json encode(std::size_t unit, const RunRow& row) {
   j["time_ps"] = row.simulated ? Json(row.simulated->ps()) : Json(nullptr);
   j["closed_s"] = row.closed_seconds ? Json(*row.closed_seconds) : Json(nullptr);
   j["cause"] = row.cause;
+  if (row.nccl_pick) {
+    j["nccl_pick"] = encode_candidate(row.nccl_pick);
+    j["nccl_faster"] = encode_candidate(row.nccl_faster);
+  }
   return j;
 }
 
@@ -90,6 +128,10 @@ std::pair<std::size_t, RunRow> decode_run(const Json& j) {
     row.closed_seconds = j.at("closed_s").get<double>();
   }
   row.cause = j.at("cause").get<std::string>();
+  if (j.contains("nccl_pick")) {
+    row.nccl_pick = decode_candidate(j.at("nccl_pick"));
+    row.nccl_faster = decode_candidate(j.at("nccl_faster"));
+  }
   return {j.at("unit").get<std::size_t>(), row};
 }
 

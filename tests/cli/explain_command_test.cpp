@@ -144,7 +144,7 @@ TEST(ExplainCommand, BadFlagsAreOneLineAndExitTwo) {
   const std::vector<Case> cases{
       {{"--algo", "foo", "--ranks", "4", "--bytes", "1KiB"},
        "collsim explain: command line: --algo: unknown algorithm 'foo'; one of ring, "
-       "binary_tree, binomial_tree, double_binary_tree, two_level, nccl_ring, nccl_tree\n"},
+       "binary_tree, binomial_tree, double_binary_tree, two_level, nccl_ring, nccl_tree, nccl\n"},
       {{"--algo", "ring", "--ranks", "4"},
        "collsim explain: command line: --bytes: is required: the message size, e.g. 1MiB\n"},
       {{"--algo", "ring", "--bytes", "1KiB"},

@@ -35,7 +35,7 @@ ResultSet lesson_results(const LoadedScenario& loaded, bool deadlock) {
   r.loaded = &loaded;
   r.points = {0};
   auto row = [](Algorithm a, core::Bytes b, std::int64_t ps, double closed) {
-    return RunRow{a, b, 64, core::Time::from_ps(ps), closed, "matches"};
+    return RunRow{a, b, 64, core::Time::from_ps(ps), closed, "matches", {}, {}};
   };
   r.rows = {{row(Algorithm::RING, 1024, 630'020'160, 630.02016e-6),
              row(Algorithm::RING, 1'000'000'000, 20'317'500'000, 20.3175e-3),
@@ -47,7 +47,9 @@ ResultSet lesson_results(const LoadedScenario& loaded, bool deadlock) {
                     64,
                     std::nullopt,
                     120.06e-3,
-                    "deadlock: 3 ops never ran (op 5 waits on 4)"};
+                    "deadlock: 3 ops never ran (op 5 waits on 4)",
+                    {},
+                    {}};
   }
   return r;
 }

@@ -12,6 +12,7 @@
 #include "algorithms/algorithm.h"
 #include "algorithms/schedule.h"
 #include "cost/allreduce_models.h"
+#include "cost/nccl_tuner.h"
 #include "cost/protocol.h"
 #include "scenarios/scenario.h"
 #include "scenarios/yaml_reader.h"
@@ -51,7 +52,7 @@ TEST(EnumNames, EveryNamedEnumRoundTripsThroughItsTable) {
   using algorithms::Collective;
   using algorithms::Phase;
   expect_round_trip(algorithms::all_algorithms(), algorithms::algorithm_name,
-                    count_to(Algorithm::NCCL_TREE), "Algorithm");
+                    count_to(Algorithm::NCCL), "Algorithm");
   expect_round_trip(algorithms::all_collectives(), algorithms::collective_name,
                     count_to(Collective::REDUCE), "Collective");
   expect_round_trip(algorithms::all_phases(), algorithms::phase_name,
@@ -62,6 +63,12 @@ TEST(EnumNames, EveryNamedEnumRoundTripsThroughItsTable) {
                     "Protocol");
   expect_round_trip(cost::all_link_types(), cost::link_type_name, count_to(cost::LinkType::NET),
                     "LinkType");
+  expect_round_trip(cost::all_gpu_generations(), cost::gpu_generation_name,
+                    count_to(cost::GpuGeneration::BLACKWELL), "GpuGeneration");
+  expect_round_trip(cost::all_cpu_vendors(), cost::cpu_vendor_name, count_to(cost::CpuVendor::AMD),
+                    "CpuVendor");
+  expect_round_trip(cost::all_tree_patterns(), cost::tree_pattern_name,
+                    count_to(cost::TreePattern::TREE), "TreePattern");
   expect_round_trip(sim::all_network_kinds(), sim::network_kind_name,
                     count_to(sim::NetworkKind::FLOW), "NetworkKind");
   expect_round_trip(all_report_formats(), report_format_name, count_to(ReportFormat::JSON),

@@ -381,7 +381,7 @@ TEST(ScenarioLoader, OverridesSetAnyFieldAndTheirErrorsAreTheCommandLines) {
             "item [2]");
   EXPECT_EQ(load_error(BASE, {{"spec.model.speed", "1"}}),
             "command line: --set spec.model.speed: unknown key; expected one of: network, "
-            "stepLatency, reduceBandwidth, protocol, seed");
+            "stepLatency, reduceBandwidth, protocol, nccl, seed");
   // An override that makes a field a map is blamed, not the file's line of the parent.
   EXPECT_EQ(load_error(BASE, {{"spec.model.seed.x", "1"}}),
             "command line: --set spec.model.seed: expected an integer, got a map");
