@@ -176,6 +176,33 @@ TEST(SweepJournal, AnEditedLineIsRefusedWithItsNumber) {
   std::remove(path.c_str());
 }
 
+TEST(SweepJournal, NcclRowsResumeWithTheirPickAndFasterCandidate) {
+  const std::string path = temp_path("nccl");
+  std::remove(path.c_str());
+  RunRow row;
+  row.algorithm = algorithms::Algorithm::NCCL;
+  row.bytes = 1 << 20;
+  row.simulated = core::Time::from_ps(30'550'000);
+  row.cause = "NCCL predicts 28.01us; matches";
+  row.nccl_pick = NcclCandidate{algorithms::Algorithm::NCCL_RING, cost::Protocol::LL, 24, 28.014241,
+                                row.simulated};
+  row.nccl_faster = NcclCandidate{algorithms::Algorithm::NCCL_TREE, cost::Protocol::LL128, 16, 31.5,
+                                  core::Time::from_ps(29'000'000)};
+  RunRow plain;
+  plain.algorithm = algorithms::Algorithm::RING;
+  {
+    SweepJournal journal(path, "id", false);
+    journal.append(0, row);
+    journal.append(1, plain);
+  }
+  const SweepJournal resumed(path, "id", true);
+  ASSERT_EQ(resumed.completed().size(), 2u);
+  EXPECT_EQ(resumed.completed().at(0), row);
+  EXPECT_EQ(resumed.completed().at(1), plain);
+  EXPECT_EQ(row_algorithm_text(resumed.completed().at(0)), "nccl:ring/ll/24");
+  std::remove(path.c_str());
+}
+
 TEST(SweepJournal, ASweepThatStopsBeforeItsFirstRunLeavesNoJournal) {
   const std::string path = temp_path("empty");
   std::remove(path.c_str());
