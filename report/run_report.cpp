@@ -1,5 +1,6 @@
 #include "report/run_report.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 
@@ -204,6 +205,14 @@ std::vector<std::string> header_lines(const ResultSet& r) {
                       ? std::string("reductions free")
                       : fmt::format("reductions at {}", core::format_bandwidth(m.reduce_bandwidth)),
                   protocol, m.seed));
+  if (std::find(c.algorithms.begin(), c.algorithms.end(), algorithms::Algorithm::NCCL) !=
+      c.algorithms.end()) {
+    lines.push_back(fmt::format(
+        "nccl: NCCL 2.30.7's tuner for {} GPUs, {} CPU, {} pattern; each nccl row runs its pick "
+        "(nccl:algorithm/protocol/channels) instead of the channels and protocol above",
+        cost::gpu_generation_name(m.nccl->gpu), cost::cpu_vendor_name(m.nccl->cpu),
+        cost::tree_pattern_name(m.nccl->tree_pattern)));
+  }
   lines.push_back(
       "closed form: alpha = step latency + the longest path latency, B = the smallest path");
   lines.push_back(

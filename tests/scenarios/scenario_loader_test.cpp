@@ -220,7 +220,7 @@ TEST(ScenarioLoader, LoadsEveryExampleUnderItsOwnName) {
     EXPECT_FALSE(s.points.empty());
     ++examples;
   }
-  EXPECT_EQ(examples, 5U);
+  EXPECT_EQ(examples, 8U);
   // The lesson's example: 64 ranks on one island, 1 KiB and 1 GB, ideal, alpha = 5 us.
   const LoadedScenario lesson = load_scenario_file(example("lesson-64gpu-alpha-beta.yaml"));
   const Scenario& s = lesson.base;
