@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "algorithms/generate.h"
+#include "algorithms/op_bound.h"
 #include "core/units.h"
 #include "sim/executor.h"
 #include "study/closed_form.h"
@@ -64,12 +65,12 @@ namespace {
 // NCCL's candidates within this factor of its pick's predicted time are simulated too.
 constexpr double NCCL_CANDIDATE_FACTOR = 2.0;
 
-// `c` simulated on `s`: its algorithm with its protocol and channels.
-RunRow run_candidate(const Scenario& s, const NcclCandidate& c, core::Bytes bytes) {
+// `s` as candidate `c` runs it: its protocol and channels.
+Scenario candidate_scenario(const Scenario& s, const NcclCandidate& c) {
   Scenario t = s;
   t.collective.channels = static_cast<std::uint32_t>(c.channels);
   t.model.protocol = c.protocol;
-  return run_one(t, c.algorithm, bytes);
+  return t;
 }
 
 RunRow run_nccl(const Scenario& s, core::Bytes bytes) {
@@ -80,9 +81,10 @@ RunRow run_nccl(const Scenario& s, core::Bytes bytes) {
   const cost::NcclGraph graph = cost::nccl_search(hw);
   const cost::NcclChoice choice = cost::nccl_choose(hw, graph, bytes);
   NcclCandidate pick{choice.algorithm, choice.protocol, choice.channels, choice.predicted_us, {}};
-  RunRow row = run_candidate(s, pick, bytes);
+  RunRow row = run_one(candidate_scenario(s, pick), pick.algorithm, bytes);
   pick.simulated = row.simulated;
   std::optional<NcclCandidate> faster;
+  std::vector<std::string> unsimulated;
   for (const algorithms::Algorithm a :
        {algorithms::Algorithm::NCCL_TREE, algorithms::Algorithm::NCCL_RING}) {
     for (const cost::Protocol p : cost::all_protocols()) {
@@ -92,7 +94,14 @@ RunRow run_nccl(const Scenario& s, core::Bytes bytes) {
         continue;
       }
       NcclCandidate c{a, p, cost::nccl_call_channels(hw, graph, a, p, bytes), *t, {}};
-      c.simulated = run_candidate(s, c, bytes).simulated;
+      const Scenario cs = candidate_scenario(s, c);
+      const std::uint64_t ops =
+          algorithms::op_bound(a, s.collective.op, bytes, layout, generate_options(cs));
+      if (ops > algorithms::MAX_OPS) {  // a candidate too large for the engine is not run
+        unsimulated.push_back(nccl_candidate_text(c));
+        continue;
+      }
+      c.simulated = run_one(cs, a, bytes).simulated;
       const std::optional<core::Time> best = faster ? faster->simulated : pick.simulated;
       if (c.simulated && (!best || *c.simulated < *best)) {
         faster = c;
@@ -105,6 +114,13 @@ RunRow run_nccl(const Scenario& s, core::Bytes bytes) {
                                   static_cast<double>(pick.simulated->ps());
     cause +=
         fmt::format("; {} simulates {:.1f}% faster", nccl_candidate_text(*faster), 100.0 * gain);
+  }
+  if (!unsimulated.empty()) {
+    std::string names;
+    for (const std::string& n : unsimulated) {
+      names += (names.empty() ? "" : ", ") + n;
+    }
+    cause += fmt::format("; {} not simulated (more than {} ops)", names, algorithms::MAX_OPS);
   }
   row.cause = cause + "; " + row.cause;
   row.algorithm = algorithms::Algorithm::NCCL;

@@ -52,7 +52,8 @@ std::string row_algorithm_text(const RunRow& row);
 
 // Algorithm nccl (cost/nccl_tuner.h, hardware from study/nccl_hardware.h): NCCL's pick for
 // the size is simulated as its algorithm with its protocol and channel count, and so is
-// every other enabled candidate NCCL's model prices within 2× of the pick; the row is the
+// every other enabled candidate NCCL's model prices within 2× of the pick that fits the engine
+// (algorithms::MAX_OPS; those that do not are named); the row is the
 // pick's, with its cause prefixed by NCCL's predicted time and the fastest candidate that
 // simulated faster.
 // Runs one (algorithm, size) of a validated scenario: builds its fabric afresh (routes are
