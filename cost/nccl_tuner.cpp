@@ -25,6 +25,11 @@ constexpr core::NameTable<CpuVendor, 2> CPU_VENDORS{{
     {CpuVendor::AMD, "amd"},
 }};
 constexpr auto CPU_VENDOR_ORDER = core::values_of(CPU_VENDORS);
+constexpr core::NameTable<NcclVersion, 2> NCCL_VERSIONS{{
+    {NcclVersion::V2_22, "2.22"},
+    {NcclVersion::V2_30, "2.30"},
+}};
+constexpr auto NCCL_VERSION_ORDER = core::values_of(NCCL_VERSIONS);
 constexpr core::NameTable<TreePattern, 2> TREE_PATTERNS{{
     {TreePattern::BALANCED_TREE, "balanced_tree"},
     {TreePattern::TREE, "tree"},
@@ -158,6 +163,16 @@ std::span<const CpuVendor> all_cpu_vendors() {
   return CPU_VENDOR_ORDER;
 }
 
+std::string_view nccl_version_name(NcclVersion v) {
+  return core::name_in(NCCL_VERSIONS, v);
+}
+std::optional<NcclVersion> parse_nccl_version(std::string_view name) {
+  return core::parse_in(NCCL_VERSIONS, name);
+}
+std::span<const NcclVersion> all_nccl_versions() {
+  return NCCL_VERSION_ORDER;
+}
+
 std::string_view tree_pattern_name(TreePattern t) {
   return core::name_in(TREE_PATTERNS, t);
 }
@@ -202,15 +217,30 @@ NcclGraph nccl_search(const NcclHardware& hw) {
     best_speed = 0.1;
   }
   best.bw_intra = best.bw_inter = best_speed;
+  best.tree_channels = best.search_channels;
+  best.tree_bw_intra = best.tree_bw_inter = best_speed;
   best.nvlink_intra = hw.nvlink_gbs > 0;
-  const bool hopper_or_later = hw.gpu >= GpuGeneration::HOPPER;
-  if (!(best_speed < 25 || (hopper_or_later && best_speed < 50 && best.search_channels > 4)) &&
-      best.search_channels * 2 <= MAX_CHANNELS) {
-    best.search_channels *= 2;
-    best.bw_intra /= 2;
-    best.bw_inter /= 2;
+  if (inter) {                     // the tree's second pass: a faster chain inside the nodes
+    for (const double s : list) {  // fastest first
+      if (s > best_speed && s <= 2 * best_speed && best.tree_channels * s <= total) {
+        best.tree_bw_intra = s;
+        break;
+      }
+    }
   }
-  best.coll_channels = std::min(MAX_CHANNELS, 2 * best.search_channels);
+  const bool hopper_or_later = hw.gpu >= GpuGeneration::HOPPER;
+  const auto duplicate = [&](int& channels, double& intra, double& inter_bw) {
+    if (!(intra < 25 || (hopper_or_later && intra < 50 && channels > 4)) &&
+        channels * 2 <= MAX_CHANNELS) {
+      channels *= 2;
+      intra /= 2;
+      inter_bw /= 2;
+    }
+  };
+  duplicate(best.search_channels, best.bw_intra, best.bw_inter);
+  duplicate(best.tree_channels, best.tree_bw_intra, best.tree_bw_inter);
+  best.coll_channels =
+      std::min(MAX_CHANNELS, 2 * std::min(best.search_channels, best.tree_channels));
   if (hopper_or_later && inter && best.bw_intra > 45 && best.coll_channels < 16) {
     best.coll_channels = std::min(MAX_CHANNELS, 2 * best.coll_channels);
   }
@@ -230,13 +260,18 @@ NcclEntry nccl_entry(const NcclHardware& hw, const NcclGraph& graph, Algorithm a
   const std::size_t gen = idx(hw.gpu);
   const double ll_max =
       hw.nodes == 1 ? LL_MAX_BW[gen][0] : LL_MAX_BW[static_cast<std::size_t>(hw.cpu)][scale];
-  const double nch = graph.search_channels;
-  double bus = nch * (hw.nodes <= 2 ? graph.bw_intra : graph.bw_inter);
+  const double nch = tree ? graph.tree_channels : graph.search_channels;
+  const double intra = tree ? graph.tree_bw_intra : graph.bw_intra;
+  const double inter = tree ? graph.tree_bw_inter : graph.bw_inter;
+  double bus = nch * (hw.nodes <= 2 ? intra : inter);
   if (!tree && p == Protocol::LL) {
     bus = std::min(ll_max, 0.5 * bus);
   }
+  const bool v2_22 = hw.version == NcclVersion::V2_22;
+  const int ppn = ranks / hw.nodes;
   if (!tree && p == Protocol::LL128) {
-    bus = std::min(0.92 * bus, nch * RING_LL128_MAX_BW[gen][scale]);
+    const double factor = v2_22 && ppn < 2 ? 0.7 : 0.92;
+    bus = std::min(factor * bus, nch * RING_LL128_MAX_BW[gen][scale]);
   }
   if (tree) {
     bus = std::min(0.92 * bus, nch * TREE_MAX_BW[gen][scale]);
@@ -259,10 +294,12 @@ NcclEntry nccl_entry(const NcclHardware& hw, const NcclGraph& graph, Algorithm a
 
   const std::size_t ai = algo_index(a);
   const std::size_t pi = idx(p);
-  double intra_lat = HW_LATENCY_US[graph.nvlink_intra ? 0 : 1][ai][pi];
-  const int ppn = ranks / hw.nodes;
-  const double inter_lat = HW_LATENCY_US[2][ppn == 1 ? 0 : ai][pi];
-  double lat = BASE_LATENCY_US[ai][pi];
+  // 2.22's Tree/Simple: no base latency, 28 µs per hop of every class.
+  const bool tree_simple_2_22 = v2_22 && tree && p == Protocol::SIMPLE;
+  double intra_lat = tree_simple_2_22 ? 28.0 : HW_LATENCY_US[graph.nvlink_intra ? 0 : 1][ai][pi];
+  const double inter_lat =
+      tree_simple_2_22 ? 28.0 : HW_LATENCY_US[2][ppn == 1 && !v2_22 ? 0 : ai][pi];
+  double lat = tree_simple_2_22 ? 0.0 : BASE_LATENCY_US[ai][pi];
   if (tree) {
     lat += 2 * ((ppn - 1) * intra_lat + log2i(hw.nodes) * inter_lat);
   } else {
@@ -270,7 +307,7 @@ NcclEntry nccl_entry(const NcclHardware& hw, const NcclGraph& graph, Algorithm a
                                                (p == Protocol::SIMPLE ? 3 : 1)
                                          : 0;
     intra_lat = std::max(intra_lat, overhead);
-    const int inter_steps = hw.nodes == 1 ? 0 : 2 * (hw.nodes - 1);
+    const int inter_steps = hw.nodes == 1 ? 0 : v2_22 ? 2 * hw.nodes : 2 * (hw.nodes - 1);
     lat += (nsteps - inter_steps) * intra_lat + inter_steps * inter_lat;
   }
   e.latency_us = lat;

@@ -17,14 +17,25 @@ namespace collsim::cost {
 // (ncclTopoGetAlgoTime) and the argmin over them (src/enqueue.cc topoGetAlgoInfo), with the
 // per-call channel count. Constants of NCCL 2.30.7, as docs/cost-models.md lists them with
 // their sources. Ring and Tree only: NVLS and CollNet need switches that reduce, which the
-// fabric cannot express yet. Units: µs and GB/s (= bytes per ns), as NCCL's own tables, so
-// that its printed figures can be compared digit for digit. Everything here is O(1).
+// fabric cannot express yet; NcclVersion selects 2.22's constants instead. Units: µs and GB/s (=
+// bytes per ns), as NCCL's own tables, so that its printed figures can be compared digit for digit.
+// Everything here is O(1).
 
 // The GPU generation, which selects NCCL's per-architecture constants.
 enum class GpuGeneration : std::uint8_t { VOLTA, AMPERE, HOPPER, BLACKWELL };
 std::string_view gpu_generation_name(GpuGeneration g);  // volta, ampere, hopper, blackwell
 std::optional<GpuGeneration> parse_gpu_generation(std::string_view name);
 std::span<const GpuGeneration> all_gpu_generations();
+
+// The NCCL release whose constants the tuner uses (reference Part A §1.8): 2.22 (2.21.x and
+// 2.22.x) or 2.30 (2.23 and later through 2.30.7). 2.22 differs in Tree/Simple's latencies (no
+// base, 28 µs per hop of every class), in the Ring's inter-node step count (2·nodes, not
+// 2(nodes−1)), in the Ring/LL128 factor (0.7 with one GPU per node) and in not pricing a
+// one-GPU-per-node ring's network hops at the Tree's figure.
+enum class NcclVersion : std::uint8_t { V2_22, V2_30 };
+std::string_view nccl_version_name(NcclVersion v);  // "2.22", "2.30"
+std::optional<NcclVersion> parse_nccl_version(std::string_view name);
+std::span<const NcclVersion> all_nccl_versions();
 
 // The host CPU's vendor: NCCL's multi-node LL bandwidth cap and network overhead follow it.
 enum class CpuVendor : std::uint8_t { INTEL, AMD };
@@ -46,6 +57,7 @@ std::span<const TreePattern> all_tree_patterns();
 struct NcclHardware {
   GpuGeneration gpu = GpuGeneration::HOPPER;
   CpuVendor cpu = CpuVendor::INTEL;
+  NcclVersion version = NcclVersion::V2_30;
   int nodes = 1;
   int gpus_per_node = 1;
   double nvlink_gbs = 0;  // a GPU's total NVLink bandwidth; 0: GPUs talk over PCIe
@@ -56,14 +68,18 @@ struct NcclHardware {
   TreePattern tree_pattern = TreePattern::BALANCED_TREE;
 };
 
-// The topology search's result for the ring (the tree graph takes the same channels and
-// speeds), before and after NCCL's channel duplications.
+// The topology search's ring and tree graphs (each after the search's own duplication) and
+// the communicator's channel count.
 struct NcclGraph {
-  int search_channels = 0;  // graph.nChannels, after the search's own duplication
+  int search_channels = 0;  // the ring graph's nChannels
   double bw_intra = 0;      // per channel, GB/s
   double bw_inter = 0;
+  int tree_channels = 0;  // the tree graph's
+  double tree_bw_intra = 0;
+  double tree_bw_inter = 0;
   bool nvlink_intra = true;
-  int coll_channels = 0;  // comm->nChannels: ×2 in Postset, the Hopper multi-node ×2, ≤ 64
+  // comm->nChannels: 2 × min(tree, ring channels) in Postset, the Hopper multi-node ×2, ≤ 64.
+  int coll_channels = 0;
 };
 
 // The search as NCCL runs it on a symmetric box (reference Part B §1.2, simplified to what
@@ -72,8 +88,11 @@ struct NcclGraph {
 // NICs (one channel per NIC per multiple of the speed) and each GPU's NVLink egress (every
 // GPU sends on NVLink in (g−1) of every g channels) can carry, at most 32; the best
 // channels × speed over the speeds tried, stopping once that reaches the GPU's NVLink total
-// or the next speed falls below 0.49 of the best; then the search's ×2 unless bw < 25 or
-// (Ampere and later, bw < 50, more than 4 channels), Postset's ×2 and Hopper's multi-node ×2.
+// or the next speed falls below 0.49 of the best. The tree graph starts from the same
+// channels and speed; between nodes its second pass raises the intra-node speed to the
+// fastest listed speed up to twice the network's that the GPU's NVLink carries on every
+// channel. Then each graph's ×2 unless its intra bw < 25 or (Hopper and later, bw < 50, more
+// than 4 channels), Postset's 2 × min(tree, ring) and Hopper's multi-node ×2.
 NcclGraph nccl_search(const NcclHardware& hw);
 
 // What the tuner holds for one (algorithm, protocol): NCCL's latency (µs) and algorithm

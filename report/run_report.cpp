@@ -208,10 +208,10 @@ std::vector<std::string> header_lines(const ResultSet& r) {
   if (std::find(c.algorithms.begin(), c.algorithms.end(), algorithms::Algorithm::NCCL) !=
       c.algorithms.end()) {
     lines.push_back(fmt::format(
-        "nccl: NCCL 2.30.7's tuner for {} GPUs, {} CPU, {} pattern; each nccl row runs its pick "
+        "nccl: NCCL {}'s tuner for {} GPUs, {} CPU, {} pattern; each nccl row runs its pick "
         "(nccl:algorithm/protocol/channels) instead of the channels and protocol above",
-        cost::gpu_generation_name(m.nccl->gpu), cost::cpu_vendor_name(m.nccl->cpu),
-        cost::tree_pattern_name(m.nccl->tree_pattern)));
+        cost::nccl_version_name(m.nccl->version), cost::gpu_generation_name(m.nccl->gpu),
+        cost::cpu_vendor_name(m.nccl->cpu), cost::tree_pattern_name(m.nccl->tree_pattern)));
   }
   lines.push_back(
       "closed form: alpha = step latency + the longest path latency, B = the smallest path");

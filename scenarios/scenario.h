@@ -73,6 +73,7 @@ struct NcclSpec {
   cost::GpuGeneration gpu = cost::GpuGeneration::HOPPER;
   cost::CpuVendor cpu = cost::CpuVendor::INTEL;
   cost::TreePattern tree_pattern = cost::TreePattern::BALANCED_TREE;
+  cost::NcclVersion version = cost::NcclVersion::V2_30;
   friend bool operator==(const NcclSpec&, const NcclSpec&) = default;
 };
 

@@ -251,6 +251,9 @@ ModelSpec read_model(const YamlValue& v) {
     if (auto cpu = n.optional("cpu")) {
       spec.cpu = cpu->as_named(cost::all_cpu_vendors(), cost::cpu_vendor_name);
     }
+    if (auto version = n.optional("version")) {
+      spec.version = version->as_named(cost::all_nccl_versions(), cost::nccl_version_name);
+    }
     if (auto pattern = n.optional("treePattern")) {
       spec.tree_pattern = pattern->as_named(cost::all_tree_patterns(), cost::tree_pattern_name);
     }

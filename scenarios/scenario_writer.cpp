@@ -226,6 +226,7 @@ void write_model(Writer& w, const ModelSpec& m) {
     w.key("gpu", cost::gpu_generation_name(m.nccl->gpu));
     w.key("cpu", cost::cpu_vendor_name(m.nccl->cpu));
     w.key("treePattern", cost::tree_pattern_name(m.nccl->tree_pattern));
+    w.key("version", std::string(cost::nccl_version_name(m.nccl->version)));
     w.close();
   }
   w.close();

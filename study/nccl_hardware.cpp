@@ -39,6 +39,7 @@ cost::NcclHardware nccl_hardware(const topology::Fabric& fabric,
   hw.gpu = spec.gpu;
   hw.cpu = spec.cpu;
   hw.tree_pattern = spec.tree_pattern;
+  hw.version = spec.version;
   hw.nodes = static_cast<int>(layout.num_nodes());
   hw.gpus_per_node = static_cast<int>(layout.max_node_size());
   const topology::VertexId gpu = gpus.front();

@@ -126,16 +126,60 @@ TEST(NcclTuner, ReproducesTimesNcclPrinted) {
   constexpr double FLOAT_ULPS = 5e-6;
   NcclHardware hw = h100(3);
   hw.tree_pattern = TreePattern::TREE;
+  hw.version = NcclVersion::V2_22;
   NcclGraph g;
-  g.search_channels = 16;
-  g.bw_intra = 12;
-  g.bw_inter = 12;
+  g.search_channels = g.tree_channels = 16;
+  g.bw_intra = g.bw_inter = g.tree_bw_intra = g.tree_bw_inter = 12;
   g.coll_channels = 32;
   EXPECT_NEAR(*nccl_time_us(hw, g, Algorithm::NCCL_TREE, Protocol::LL, 4096), 25.874907,
               FLOAT_ULPS);
   EXPECT_NEAR(*nccl_time_us(hw, g, Algorithm::NCCL_TREE, Protocol::LL, 8192), 26.549810,
               FLOAT_ULPS);
   EXPECT_NEAR(*nccl_time_us(hw, g, Algorithm::NCCL_TREE, Protocol::LL128, 262144), 54.707825, 1e-6);
+}
+
+TEST(NcclTuner, TwoTwentyTwoLatenciesAsNcclPrintedThem) {
+  // nccl#1519's NCCL_DEBUG_SUBSYS=TUNING table (2.22 constants, 2 nodes x 8 H100): AllReduce
+  // latencies Tree 25.2 / 48.5 / 448.0, Ring 43.4 / 79.4 (LL, LL128, Simple).
+  NcclHardware hw = h100(2);
+  hw.version = NcclVersion::V2_22;
+  const NcclGraph g = nccl_search(hw);
+  const auto latency = [&](Algorithm a, Protocol p) { return nccl_entry(hw, g, a, p).latency_us; };
+  EXPECT_NEAR(latency(Algorithm::NCCL_TREE, Protocol::LL), 25.2, 1e-9);
+  EXPECT_NEAR(latency(Algorithm::NCCL_TREE, Protocol::LL128), 48.5, 1e-9);
+  EXPECT_NEAR(latency(Algorithm::NCCL_TREE, Protocol::SIMPLE), 448.0, 1e-9);
+  EXPECT_NEAR(latency(Algorithm::NCCL_RING, Protocol::LL), 43.4, 1e-9);
+  EXPECT_NEAR(latency(Algorithm::NCCL_RING, Protocol::LL128), 79.4, 1e-9);
+  // 2.30 on the same box: Tree/Simple 8.4 + 2(7 x 4.0 + 14), Ring/LL 2(nodes - 1) network steps.
+  hw.version = NcclVersion::V2_30;
+  EXPECT_NEAR(latency(Algorithm::NCCL_TREE, Protocol::SIMPLE), 92.4, 1e-9);
+  EXPECT_NEAR(latency(Algorithm::NCCL_RING, Protocol::LL), 40.0, 1e-9);
+}
+
+TEST(NcclSearch, TwoNodeTreesRunAFasterChainInsideTheNodes) {
+  // 2 nodes x 4 H100 on an NVLink mesh (3 peers x 6 links: 370.8 GB/s in NCCL's figures),
+  // 4 x 200 Gb/s NICs (25 GB/s): the ring finds 4 channels of 24 GB/s (no duplication below
+  // 25); the tree's second pass raises its chain to 48 (2 x 24, 4 x 48 = 192 <= 370.8), and
+  // then duplicates to 8 x 24. Channels: 2 x min(8, 4) = 8. On 2 nodes NCCL prices the tree
+  // at its chain's speed, so at 1 GiB Tree/Simple beats Ring/Simple.
+  NcclHardware hw = h100(2);
+  hw.gpus_per_node = 4;
+  hw.nvswitch = false;
+  hw.nics_per_node = 4;
+  hw.nic_gbs = 25;
+  const NcclGraph g = nccl_search(hw);
+  EXPECT_EQ(g.search_channels, 4);
+  EXPECT_DOUBLE_EQ(g.bw_intra, 24);
+  EXPECT_EQ(g.tree_channels, 8);
+  EXPECT_DOUBLE_EQ(g.tree_bw_intra, 24);
+  EXPECT_DOUBLE_EQ(g.tree_bw_inter, 12);
+  EXPECT_EQ(g.coll_channels, 8);
+  // Tree/Simple: min(0.92 x 8 x 24, 8 x 41.4) x 0.5.
+  EXPECT_NEAR(nccl_entry(hw, g, Algorithm::NCCL_TREE, Protocol::SIMPLE).bandwidth_gbs,
+              0.92 * 192 * 0.5, 1e-9);
+  const NcclChoice c = nccl_choose(hw, g, 1 << 30);
+  EXPECT_EQ(c.algorithm, Algorithm::NCCL_TREE);
+  EXPECT_EQ(c.protocol, Protocol::SIMPLE);
 }
 
 TEST(NcclTuner, Ll128IsOffWithoutNvlink) {

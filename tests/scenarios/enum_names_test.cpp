@@ -67,6 +67,8 @@ TEST(EnumNames, EveryNamedEnumRoundTripsThroughItsTable) {
                     count_to(cost::GpuGeneration::BLACKWELL), "GpuGeneration");
   expect_round_trip(cost::all_cpu_vendors(), cost::cpu_vendor_name, count_to(cost::CpuVendor::AMD),
                     "CpuVendor");
+  expect_round_trip(cost::all_nccl_versions(), cost::nccl_version_name,
+                    count_to(cost::NcclVersion::V2_30), "NcclVersion");
   expect_round_trip(cost::all_tree_patterns(), cost::tree_pattern_name,
                     count_to(cost::TreePattern::TREE), "TreePattern");
   expect_round_trip(sim::all_network_kinds(), sim::network_kind_name,
