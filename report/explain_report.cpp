@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "algorithms/generate.h"
+#include "algorithms/ring.h"
 #include "algorithms/schedule_stats.h"
 #include "core/input_error.h"
 #include "core/name_table.h"
@@ -350,6 +351,53 @@ MinMax min_max(const std::vector<core::Bytes>& v) {
   return {*lo, *hi};
 }
 
+// The nodes listed per channel in the text report; the JSON report lists every one.
+constexpr Rank LISTED_NODES = 4;
+
+// The rings of ring and nccl_ring, one rank order per channel; none for other algorithms.
+std::vector<std::vector<Rank>> channel_rings(const Request& q) {
+  std::vector<std::vector<Rank>> rings;
+  if (q.algorithm != Algorithm::RING && q.algorithm != Algorithm::NCCL_RING) {
+    return rings;
+  }
+  const RankLayout layout(q.node_sizes, q.nics_per_node);
+  for (std::uint32_t c = 0; c < q.options.channels; ++c) {
+    rings.push_back(q.algorithm == Algorithm::RING ? algorithms::ring_order(layout, c)
+                                                   : algorithms::nccl_ring_order(layout, c));
+  }
+  return rings;
+}
+
+// "channel 0: node 0 nic0> 0 7 6 5 4 3 2 1 >nic1 | node 1 ...": per node, the NIC the ring
+// enters by, the GPUs (local indices) in ring order and the NIC it leaves by.
+std::string rings_text(const Request& q, const std::vector<std::vector<Rank>>& rings) {
+  if (rings.empty()) {
+    return {};
+  }
+  const RankLayout layout(q.node_sizes, q.nics_per_node);
+  std::string out = "\nrings (per node: entry NIC> GPUs in ring order >exit NIC):\n";
+  for (std::size_t c = 0; c < rings.size(); ++c) {
+    out += fmt::format("  channel {}:", c);
+    std::size_t i = 0;
+    for (Rank node = 0; node < layout.num_nodes() && node < LISTED_NODES; ++node) {
+      const Rank g = layout.node_size(node);
+      const Rank first = rings[c][i];
+      const Rank last = rings[c][i + g - 1];
+      out += fmt::format("{} node {} nic{}>", node == 0 ? "" : " |", node, layout.nic_of(first));
+      for (Rank k = 0; k < g; ++k) {
+        out += fmt::format(" {}", layout.local_index(rings[c][i + k]));
+      }
+      out += fmt::format(" >nic{}", layout.nic_of(last));
+      i += g;
+    }
+    if (layout.num_nodes() > LISTED_NODES) {
+      out += fmt::format(" | ... {} more nodes", layout.num_nodes() - LISTED_NODES);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
 std::string text_report(const Request& q, const Schedule& s, const ScheduleStats& st,
                         const std::vector<core::Bytes>& network, const std::vector<OpId>& listed) {
   std::string out = fmt::format(
@@ -361,6 +409,7 @@ std::string text_report(const Request& q, const Schedule& s, const ScheduleStats
   if (q.algorithm == Algorithm::TWO_LEVEL) {
     out += fmt::format("inter-node: {}\n", algorithms::algorithm_name(q.options.inter));
   }
+  out += rings_text(q, channel_rings(q));
   if (q.limit > 0) {
     out += fmt::format("\nschedule by {} ({} of {} ops):\n", core::name_in(GROUPINGS, q.by),
                        listed.size(), s.size());
@@ -416,6 +465,9 @@ std::string json_report(const Request& q, const Schedule& s, const ScheduleStats
     j["inter"] = algorithms::algorithm_name(q.options.inter);
   }
   j["by"] = core::name_in(GROUPINGS, q.by);
+  if (const std::vector<std::vector<Rank>> rings = channel_rings(q); !rings.empty()) {
+    j["rings"] = rings;
+  }
   const MinMax sent = min_max(st.bytes_sent);
   const MinMax received = min_max(st.bytes_received);
   const MinMax net = min_max(network);

@@ -44,6 +44,39 @@ TEST(ExplainCommand, DoubleBinaryTreeExample) {
   EXPECT_TRUE(has(r.out, "... 40 more ops not listed (see --limit)")) << r.out;
 }
 
+TEST(ExplainCommand, RingsShowEachNodesEntryNicGpuOrderAndExitNic) {
+  const std::vector<std::string> args{"explain", "--ranks", "16",   "--gpus-per-node",
+                                      "8",       "--bytes", "1MiB", "--channels",
+                                      "2",       "--limit", "0",    "--algo"};
+  std::vector<std::string> nccl = args;
+  nccl.push_back("nccl_ring");
+  const CliResult r = run_collsim(nccl);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // NCCL's pair: each hop between the nodes leaves by the NIC it enters by.
+  EXPECT_TRUE(has(r.out,
+                  "  channel 0: node 0 nic0> 0 7 6 5 4 3 2 1 >nic1 | node 1 nic1> 1 2 3 4 5 "
+                  "6 7 0 >nic0\n"))
+      << r.out;
+  EXPECT_TRUE(has(r.out,
+                  "  channel 1: node 0 nic1> 1 2 3 4 5 6 7 0 >nic0 | node 1 nic0> 0 7 6 5 "
+                  "4 3 2 1 >nic1\n"))
+      << r.out;
+  // The flat ring leaves node 0 from GPU 0 (NIC 0) and enters node 1 at GPU 1 (NIC 1).
+  std::vector<std::string> flat = args;
+  flat.push_back("ring");
+  EXPECT_TRUE(has(run_collsim(flat).out,
+                  "  channel 1: node 0 nic1> 1 2 3 4 5 6 7 0 >nic0 | node 1 nic1> 1 2 3 4 5 6 7 "
+                  "0 >nic0\n"));
+  nccl.push_back("--json");
+  const nlohmann::json j = nlohmann::json::parse(run_collsim(nccl).out);
+  EXPECT_EQ(j["rings"][0],
+            nlohmann::json::array({0, 7, 6, 5, 4, 3, 2, 1, 9, 10, 11, 12, 13, 14, 15, 8}));
+  // Trees have no rings to show.
+  std::vector<std::string> tree = args;
+  tree.push_back("nccl_tree");
+  EXPECT_FALSE(has(run_collsim(tree).out, "rings ("));
+}
+
 TEST(ExplainCommand, JsonParsesAndCarriesTheCounts) {
   std::vector<std::string> args = DBT_EXAMPLE;
   args.insert(args.end(), {"--json", "--limit", "5"});
