@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "algorithms/double_binary_tree.h"
 #include "algorithms/generate.h"
 #include "algorithms/ring.h"
 #include "algorithms/schedule_stats.h"
@@ -398,6 +399,63 @@ std::string rings_text(const Request& q, const std::vector<std::vector<Rank>>& r
   return out;
 }
 
+// The trees of double_binary_tree and nccl_tree as (channel, tree, rank tree); none for other
+// algorithms.
+struct ChannelTree {
+  std::uint32_t channel = 0;
+  int tree = 0;
+  algorithms::RankTree ranks;
+};
+std::vector<ChannelTree> channel_trees(const Request& q) {
+  std::vector<ChannelTree> trees;
+  const RankLayout layout(q.node_sizes, q.nics_per_node);
+  const std::uint32_t channels = q.options.channels;
+  if (q.algorithm == Algorithm::DOUBLE_BINARY_TREE) {
+    for (std::uint32_t c = 0; c < channels; ++c) {
+      for (int t = 0; t < 2; ++t) {
+        trees.push_back({c, t, algorithms::double_binary_rank_tree(layout, t, c)});
+      }
+    }
+  } else if (q.algorithm == Algorithm::NCCL_TREE) {
+    const std::uint32_t first_half = algorithms::nccl_tree_zero_channels(channels);
+    for (std::uint32_t c = 0; c < channels; ++c) {
+      const int t = c < first_half ? 0 : 1;
+      trees.push_back({c, t, algorithms::nccl_rank_tree(layout, t, t == 0 ? c : c - first_half)});
+    }
+  }
+  return trees;
+}
+
+// "channel 0 tree 0: node 0 gpu0/nic0 | node 1 ...": per node, the head GPU (local index),
+// the one that talks to the other nodes, and its NIC.
+std::string trees_text(const Request& q, const std::vector<ChannelTree>& trees) {
+  if (trees.empty()) {
+    return {};
+  }
+  const RankLayout layout(q.node_sizes, q.nics_per_node);
+  std::string out = "\ntrees (per node: the head GPU, which talks to other nodes, and its NIC):\n";
+  for (const ChannelTree& t : trees) {
+    std::vector<Rank> head(layout.num_nodes());
+    for (std::uint32_t v = 0; v < t.ranks.size(); ++v) {
+      const std::uint32_t up = t.ranks.parent(v);
+      const Rank r = t.ranks.rank(v);
+      if (up == algorithms::NO_VERTEX || layout.node_of(t.ranks.rank(up)) != layout.node_of(r)) {
+        head[layout.node_of(r)] = r;
+      }
+    }
+    out += fmt::format("  channel {} tree {}:", t.channel, t.tree);
+    for (Rank node = 0; node < layout.num_nodes() && node < LISTED_NODES; ++node) {
+      out += fmt::format("{} node {} gpu{}/nic{}", node == 0 ? "" : " |", node,
+                         layout.local_index(head[node]), layout.nic_of(head[node]));
+    }
+    if (layout.num_nodes() > LISTED_NODES) {
+      out += fmt::format(" | ... {} more nodes", layout.num_nodes() - LISTED_NODES);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
 std::string text_report(const Request& q, const Schedule& s, const ScheduleStats& st,
                         const std::vector<core::Bytes>& network, const std::vector<OpId>& listed) {
   std::string out = fmt::format(
@@ -410,6 +468,7 @@ std::string text_report(const Request& q, const Schedule& s, const ScheduleStats
     out += fmt::format("inter-node: {}\n", algorithms::algorithm_name(q.options.inter));
   }
   out += rings_text(q, channel_rings(q));
+  out += trees_text(q, channel_trees(q));
   if (q.limit > 0) {
     out += fmt::format("\nschedule by {} ({} of {} ops):\n", core::name_in(GROUPINGS, q.by),
                        listed.size(), s.size());

@@ -71,10 +71,19 @@ TEST(ExplainCommand, RingsShowEachNodesEntryNicGpuOrderAndExitNic) {
   const nlohmann::json j = nlohmann::json::parse(run_collsim(nccl).out);
   EXPECT_EQ(j["rings"][0],
             nlohmann::json::array({0, 7, 6, 5, 4, 3, 2, 1, 9, 10, 11, 12, 13, 14, 15, 8}));
-  // Trees have no rings to show.
+  // Trees have no rings, but heads: nccl_tree's two trees share search channel c's head,
+  // GPU c, on channels c and c + 1 (of 2); double_binary_tree gives them GPUs 0 and 1.
   std::vector<std::string> tree = args;
   tree.push_back("nccl_tree");
-  EXPECT_FALSE(has(run_collsim(tree).out, "rings ("));
+  const std::string nccl_tree = run_collsim(tree).out;
+  EXPECT_FALSE(has(nccl_tree, "rings ("));
+  EXPECT_TRUE(has(nccl_tree, "  channel 0 tree 0: node 0 gpu0/nic0 | node 1 gpu0/nic0\n"))
+      << nccl_tree;
+  EXPECT_TRUE(has(nccl_tree, "  channel 1 tree 1: node 0 gpu0/nic0 | node 1 gpu0/nic0\n"))
+      << nccl_tree;
+  tree.back() = "double_binary_tree";
+  const std::string dbt = run_collsim(tree).out;
+  EXPECT_TRUE(has(dbt, "  channel 0 tree 1: node 0 gpu1/nic1 | node 1 gpu1/nic1\n")) << dbt;
 }
 
 TEST(ExplainCommand, JsonParsesAndCarriesTheCounts) {
