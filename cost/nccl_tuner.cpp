@@ -118,14 +118,29 @@ std::span<const double> speeds(GpuGeneration g, bool inter) {
   }
 }
 
+// A GPU's way to its peers: `count` links of `gbs` each — one per peer on an NVLink mesh,
+// else the whole NVLink through NVSwitches, or PCIe without NVLink.
+struct PeerLinks {
+  double gbs = 0;
+  double count = 1;
+};
+PeerLinks peer_links(const NcclHardware& hw) {
+  const double g = hw.gpus_per_node;
+  if (hw.nvlink_gbs <= 0) {
+    return {hw.pcie_gbs, 1};
+  }
+  if (hw.nvswitch || g < 2) {
+    return {hw.nvlink_gbs, 1};
+  }
+  return {hw.nvlink_gbs / (g - 1), g - 1};
+}
+
 // The channels of speed s the hardware carries (0 if none).
 int channels_at(const NcclHardware& hw, double s) {
   const double g = hw.gpus_per_node;
-  // One peer link of an NVLink mesh, or the GPU's whole NVLink through NVSwitches.
-  const double peer = hw.nvlink_gbs <= 0     ? hw.pcie_gbs
-                      : hw.nvswitch || g < 2 ? hw.nvlink_gbs
-                                             : hw.nvlink_gbs / (g - 1);
-  const double links = hw.nvlink_gbs > 0 && !hw.nvswitch && g >= 2 ? g - 1 : 1;
+  const PeerLinks peers = peer_links(hw);
+  const double peer = peers.gbs;
+  const double links = peers.count;
   double limit = MAX_SEARCH_CHANNELS;
   if (hw.nodes > 1) {
     // A channel leaves each node through one NIC and enters through one: per direction,
@@ -185,10 +200,7 @@ std::span<const TreePattern> all_tree_patterns() {
 
 NcclGraph nccl_search(const NcclHardware& hw) {
   const bool inter = hw.nodes > 1;
-  const double peer = hw.nvlink_gbs <= 0 ? hw.pcie_gbs
-                      : hw.nvswitch || hw.gpus_per_node < 2
-                          ? hw.nvlink_gbs
-                          : hw.nvlink_gbs / (hw.gpus_per_node - 1);
+  const double peer = peer_links(hw).gbs;
   const double total = hw.nvlink_gbs > 0 ? hw.nvlink_gbs : hw.pcie_gbs;
   const double max_bw = inter ? std::min(hw.nic_gbs, hw.pcie_gbs) : peer;
   NcclGraph best;
@@ -247,8 +259,7 @@ NcclGraph nccl_search(const NcclHardware& hw) {
   return best;
 }
 
-bool nccl_ll128_enabled(const NcclHardware& hw, const NcclGraph& graph) {
-  (void)hw;
+bool nccl_ll128_enabled(const NcclGraph& graph) {
   return graph.nvlink_intra;
 }
 
@@ -286,7 +297,7 @@ NcclEntry nccl_entry(const NcclHardware& hw, const NcclGraph& graph, Algorithm a
       bus *= 0.85;
     }
   }
-  if (p == Protocol::LL128 && !nccl_ll128_enabled(hw, graph)) {
+  if (p == Protocol::LL128 && !nccl_ll128_enabled(graph)) {
     bus = 0;
   }
   NcclEntry e;

@@ -132,8 +132,9 @@ NcclChoice nccl_choose(const NcclHardware& hw, const NcclGraph& graph, core::Byt
 int nccl_call_channels(const NcclHardware& hw, const NcclGraph& graph, algorithms::Algorithm a,
                        Protocol p, core::Bytes bytes);
 
-// Whether NCCL enables LL128 on this hardware: NVLink inside nodes and Volta or later (the
-// "auto" rule's path conditions hold on NVLink boxes with PCIe-local NICs).
-bool nccl_ll128_enabled(const NcclHardware& hw, const NcclGraph& graph);
+// Whether NCCL enables LL128 on this search result: NVLink inside nodes (every generation
+// here is Volta or later, and the "auto" rule's path conditions hold on NVLink boxes with
+// PCIe-local NICs).
+bool nccl_ll128_enabled(const NcclGraph& graph);
 
 }  // namespace collsim::cost

@@ -237,8 +237,7 @@ Request parse(const ExplainFlags& f) {
   return q;
 }
 
-Schedule build(const Request& q) {
-  const RankLayout layout(q.node_sizes, q.nics_per_node);
+Schedule build(const Request& q, const RankLayout& layout) {
   try {
     return algorithms::generate(q.algorithm, q.collective, q.bytes, layout, q.options);
   } catch (const std::length_error& e) {
@@ -356,12 +355,11 @@ MinMax min_max(const std::vector<core::Bytes>& v) {
 constexpr Rank LISTED_NODES = 4;
 
 // The rings of ring and nccl_ring, one rank order per channel; none for other algorithms.
-std::vector<std::vector<Rank>> channel_rings(const Request& q) {
+std::vector<std::vector<Rank>> channel_rings(const Request& q, const RankLayout& layout) {
   std::vector<std::vector<Rank>> rings;
   if (q.algorithm != Algorithm::RING && q.algorithm != Algorithm::NCCL_RING) {
     return rings;
   }
-  const RankLayout layout(q.node_sizes, q.nics_per_node);
   for (std::uint32_t c = 0; c < q.options.channels; ++c) {
     rings.push_back(q.algorithm == Algorithm::RING ? algorithms::ring_order(layout, c)
                                                    : algorithms::nccl_ring_order(layout, c));
@@ -371,11 +369,10 @@ std::vector<std::vector<Rank>> channel_rings(const Request& q) {
 
 // "channel 0: node 0 nic0> 0 7 6 5 4 3 2 1 >nic1 | node 1 ...": per node, the NIC the ring
 // enters by, the GPUs (local indices) in ring order and the NIC it leaves by.
-std::string rings_text(const Request& q, const std::vector<std::vector<Rank>>& rings) {
+std::string rings_text(const RankLayout& layout, const std::vector<std::vector<Rank>>& rings) {
   if (rings.empty()) {
     return {};
   }
-  const RankLayout layout(q.node_sizes, q.nics_per_node);
   std::string out = "\nrings (per node: entry NIC> GPUs in ring order >exit NIC):\n";
   for (std::size_t c = 0; c < rings.size(); ++c) {
     out += fmt::format("  channel {}:", c);
@@ -406,9 +403,8 @@ struct ChannelTree {
   int tree = 0;
   algorithms::RankTree ranks;
 };
-std::vector<ChannelTree> channel_trees(const Request& q) {
+std::vector<ChannelTree> channel_trees(const Request& q, const RankLayout& layout) {
   std::vector<ChannelTree> trees;
-  const RankLayout layout(q.node_sizes, q.nics_per_node);
   const std::uint32_t channels = q.options.channels;
   if (q.algorithm == Algorithm::DOUBLE_BINARY_TREE) {
     for (std::uint32_t c = 0; c < channels; ++c) {
@@ -428,11 +424,10 @@ std::vector<ChannelTree> channel_trees(const Request& q) {
 
 // "channel 0 tree 0: node 0 gpu0/nic0 | node 1 ...": per node, the head GPU (local index),
 // the one that talks to the other nodes, and its NIC.
-std::string trees_text(const Request& q, const std::vector<ChannelTree>& trees) {
+std::string trees_text(const RankLayout& layout, const std::vector<ChannelTree>& trees) {
   if (trees.empty()) {
     return {};
   }
-  const RankLayout layout(q.node_sizes, q.nics_per_node);
   std::string out = "\ntrees (per node: the head GPU, which talks to other nodes, and its NIC):\n";
   for (const ChannelTree& t : trees) {
     std::vector<Rank> head(layout.num_nodes());
@@ -456,8 +451,9 @@ std::string trees_text(const Request& q, const std::vector<ChannelTree>& trees) 
   return out;
 }
 
-std::string text_report(const Request& q, const Schedule& s, const ScheduleStats& st,
-                        const std::vector<core::Bytes>& network, const std::vector<OpId>& listed) {
+std::string text_report(const Request& q, const RankLayout& layout, const Schedule& s,
+                        const ScheduleStats& st, const std::vector<core::Bytes>& network,
+                        const std::vector<OpId>& listed) {
   std::string out = fmt::format(
       "{} {} of {} over {}\n{} channel{}, {}, {}{}\n", algorithms::algorithm_name(q.algorithm),
       algorithms::collective_name(q.collective), core::format_size(q.bytes),
@@ -467,8 +463,8 @@ std::string text_report(const Request& q, const Schedule& s, const ScheduleStats
   if (q.algorithm == Algorithm::TWO_LEVEL) {
     out += fmt::format("inter-node: {}\n", algorithms::algorithm_name(q.options.inter));
   }
-  out += rings_text(q, channel_rings(q));
-  out += trees_text(q, channel_trees(q));
+  out += rings_text(layout, channel_rings(q, layout));
+  out += trees_text(layout, channel_trees(q, layout));
   if (q.limit > 0) {
     out += fmt::format("\nschedule by {} ({} of {} ops):\n", core::name_in(GROUPINGS, q.by),
                        listed.size(), s.size());
@@ -505,8 +501,9 @@ std::string text_report(const Request& q, const Schedule& s, const ScheduleStats
   return out;
 }
 
-std::string json_report(const Request& q, const Schedule& s, const ScheduleStats& st,
-                        const std::vector<core::Bytes>& network, const std::vector<OpId>& listed) {
+std::string json_report(const Request& q, const RankLayout& layout, const Schedule& s,
+                        const ScheduleStats& st, const std::vector<core::Bytes>& network,
+                        const std::vector<OpId>& listed) {
   using Json = nlohmann::ordered_json;
   Json j;
   j["algorithm"] = algorithms::algorithm_name(q.algorithm);
@@ -524,7 +521,7 @@ std::string json_report(const Request& q, const Schedule& s, const ScheduleStats
     j["inter"] = algorithms::algorithm_name(q.options.inter);
   }
   j["by"] = core::name_in(GROUPINGS, q.by);
-  if (const std::vector<std::vector<Rank>> rings = channel_rings(q); !rings.empty()) {
+  if (const std::vector<std::vector<Rank>> rings = channel_rings(q, layout); !rings.empty()) {
     j["rings"] = rings;
   }
   const MinMax sent = min_max(st.bytes_sent);
@@ -576,12 +573,13 @@ std::string json_report(const Request& q, const Schedule& s, const ScheduleStats
 
 std::string explain_report(const ExplainFlags& flags) {
   const Request q = parse(flags);
-  const Schedule s = build(q);
+  const RankLayout layout(q.node_sizes, q.nics_per_node);
+  const Schedule s = build(q, layout);
   const ScheduleStats st = algorithms::schedule_stats(s);
-  const std::vector<core::Bytes> network =
-      algorithms::network_bytes_sent(s, RankLayout(q.node_sizes, q.nics_per_node));
+  const std::vector<core::Bytes> network = algorithms::network_bytes_sent(s, layout);
   const std::vector<OpId> listed = listed_ops(s, q.by, q.limit);
-  return q.json ? json_report(q, s, st, network, listed) : text_report(q, s, st, network, listed);
+  return q.json ? json_report(q, layout, s, st, network, listed)
+                : text_report(q, layout, s, st, network, listed);
 }
 
 }  // namespace collsim::report

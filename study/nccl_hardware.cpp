@@ -53,6 +53,13 @@ cost::NcclHardware nccl_hardware(const topology::Fabric& fabric,
       nvswitch = nvswitch || fabric.vertex(l.to).kind == topology::VertexKind::NVSWITCH;
     } else if (l.link_class == topology::LinkClass::PCIE) {
       pcie = std::max(pcie, 0.75 * gbs(l.bandwidth));
+      if (fabric.vertex(l.to).kind == topology::VertexKind::NIC) {  // the GPU's own NIC
+        for (const topology::EdgeId n : fabric.links_of(l.to)) {
+          if (fabric.link(n).link_class == topology::LinkClass::NETWORK) {
+            hw.nic_gbs = std::max(hw.nic_gbs, gbs(fabric.link(n).bandwidth));
+          }
+        }
+      }
     }
   }
   if (nvlink > 0) {
@@ -60,20 +67,7 @@ cost::NcclHardware nccl_hardware(const topology::Fabric& fabric,
     hw.nvlink_gbs = links * nccl_nvlink_gbs(spec.gpu);
   }
   hw.nvswitch = nvswitch;
-  const int node = fabric.vertex(gpu).node;
-  for (topology::VertexId v = 0; v < fabric.num_vertices(); ++v) {
-    const topology::Vertex& x = fabric.vertex(v);
-    if (x.kind != topology::VertexKind::NIC || x.node != node) {
-      continue;
-    }
-    ++hw.nics_per_node;
-    for (const topology::EdgeId e : fabric.links_of(v)) {
-      const topology::Link& l = fabric.link(e);
-      if (l.link_class == topology::LinkClass::NETWORK) {
-        hw.nic_gbs = std::max(hw.nic_gbs, gbs(l.bandwidth));
-      }
-    }
-  }
+  hw.nics_per_node = static_cast<int>(layout.nics_per_node());  // placement_layout counts them
   hw.pcie_gbs = pcie > 0 ? pcie : hw.nic_gbs;
   if (hw.nodes == 1) {
     hw.nics_per_node = 0;

@@ -17,9 +17,10 @@ namespace collsim::study {
 //   links, 370.8 GB/s; through NVSwitch when one of them ends at an NVSwitch;
 // - PCIe: the GPU's fastest PCIe link at 3/4 of its raw rate, as NCCL rates lanes (Gen5 x16,
 //   64 GB/s raw, is 48);
-// - NICs: those of the node, at their network link's rate (400 Gb/s: 50 GB/s);
+// - NICs: the layout's count, at the rate of the GPU's own NIC's network link (400 Gb/s:
+//   50 GB/s);
 // - nodes and GPUs per node from the layout; GPU, CPU and tree pattern from spec.model.nccl.
-// O(links of one node).
+// O(links of one GPU and its NIC).
 cost::NcclHardware nccl_hardware(const topology::Fabric& fabric,
                                  const std::vector<topology::VertexId>& gpus,
                                  const algorithms::RankLayout& layout,
